@@ -1,0 +1,98 @@
+import path from 'node:path';
+
+export const API_VERSION = '0.20.5';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  /** PostgreSQL URL from the environment; it always wins over the one saved by first-run set-up. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
+  secretsFromEnv: Partial<Record<SecretName, string>>;
+}
+
+export const SECRET_NAMES = ['SESSION_SECRET', 'ENCRYPTION_KEY', 'JWT_SECRET'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number) {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${key} must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, key: string, fallback: boolean) {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+}
+
+function postgresUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return raw;
+}
+
+/** Reads the environment once; everything else receives the resulting object. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`BASE_URL must be an absolute URL, got "${baseUrl}"`);
+  }
+  const secretsFromEnv: Config['secretsFromEnv'] = {};
+  for (const name of SECRET_NAMES) {
+    const value = env[name];
+    if (value) secretsFromEnv[name] = value;
+  }
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    baseUrl,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: postgresUrl(env.DATABASE_URL),
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    logLevel,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    secretsFromEnv,
+  };
+}

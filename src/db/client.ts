@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What repositories run queries on: the database or an open transaction. */
+export type Executor = Orm | Tx;
+
+export type Dialect = 'pglite' | 'postgresql';
+
+/** A single connection, for work that must stay on one session (advisory locks, migrations). */
+export interface SqlSession {
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  readonly dialect: Dialect;
+  readonly orm: Orm;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' as const };
+
+/** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const client = await PGlite.create(dataDir);
+  const orm = drizzlePglite({ client, ...drizzleOptions }) as unknown as Orm;
+  const session: SqlSession = {
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await client.query<T>(sql, params)).rows;
+    },
+  };
+  // PGlite has one connection, so every "session" is that connection; its own queue
+  // serialises callers.
+  return {
+    dialect: 'pglite',
+    orm,
+    query: session.query,
+    withSession: (fn) => fn(session),
+    close: () => client.close(),
+  };
+}
+
+export interface PostgresOptions {
+  url: string;
+  poolMax?: number;
+  connectTimeoutMs?: number;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const orm = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Orm;
+  const query = async <T>(sql: string, params?: unknown[]) =>
+    (await pool.query(sql, params as unknown[])).rows as T[];
+  return {
+    dialect: 'postgresql',
+    orm,
+    query,
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          async exec(sql) {
+            await client.query(sql);
+          },
+          async query<T>(sql: string, params?: unknown[]) {
+            return (await client.query(sql, params as unknown[])).rows as T[];
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,11 @@
+import { openPglite, openPostgres, type Database } from './client.js';
+import { pgliteDir, type DatabaseTarget } from './target.js';
+
+export function openDatabase(
+  target: DatabaseTarget,
+  options: { dataDir: string; poolMax: number },
+): Promise<Database> {
+  return target.dialect === 'postgresql' && target.url
+    ? openPostgres({ url: target.url, poolMax: options.poolMax })
+    : openPglite(pgliteDir(options.dataDir));
+}

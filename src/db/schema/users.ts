@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text(),
+    globalRole: text().notNull().default('global_user'),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // Sign-in treats names and addresses case-insensitively, so uniqueness must too.
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  ],
+);

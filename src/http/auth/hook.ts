@@ -1,0 +1,119 @@
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { globalRoleHas, type Permission } from '../../modules/roles/permissions.js';
+import {
+  bearerToken,
+  REGISTRATION_TOKEN_PREFIX,
+  SATELLITE_KEY_PREFIX,
+  sessionCookie,
+} from './credentials.js';
+import type {
+  Actor,
+  AuthDeclaration,
+  CredentialResolvers,
+  OAuthScope,
+  UserActor,
+} from './types.js';
+
+async function resolveUser(
+  request: FastifyRequest,
+  resolvers: CredentialResolvers,
+  acceptBearer: boolean,
+): Promise<UserActor> {
+  const bearer = bearerToken(request);
+  const cookie = sessionCookie(request);
+  // A bearer header is the caller's explicit choice, so it wins where the route accepts it.
+  if (bearer && acceptBearer) {
+    const actor = await resolvers.accessToken?.(bearer, request);
+    if (!actor)
+      throw new UnauthorizedError(
+        'Authentication is required: the access token is invalid or expired',
+      );
+    return actor;
+  }
+  if (cookie) {
+    const actor = await resolvers.session?.(cookie, request);
+    if (!actor)
+      throw new UnauthorizedError('Authentication is required: the session is invalid or expired');
+    return actor;
+  }
+  if (bearer) {
+    throw new UnauthorizedError(
+      'Authentication is required: this route accepts a session cookie only',
+    );
+  }
+  throw new UnauthorizedError();
+}
+
+function checkScope(actor: UserActor, scope: OAuthScope | undefined) {
+  if (actor.via !== 'bearer') return;
+  if (!scope || !actor.scopes.includes(scope)) {
+    throw new ForbiddenError(
+      `The access token lacks the required scope ${scope ?? '(none accepted)'}`,
+    );
+  }
+}
+
+function checkPermission(actor: UserActor, permission: Permission | undefined) {
+  if (permission && !globalRoleHas(actor.globalRole, permission)) {
+    throw new ForbiddenError(`This requires the permission ${permission}`);
+  }
+}
+
+async function resolvePrefixed<A extends Actor>(
+  request: FastifyRequest,
+  prefix: string,
+  resolver: ((credential: string, request: FastifyRequest) => Promise<A | null>) | undefined,
+  what: string,
+): Promise<A> {
+  const bearer = bearerToken(request);
+  if (!bearer || !bearer.startsWith(prefix)) {
+    throw new UnauthorizedError(`Authentication is required: send ${what} as a bearer token`);
+  }
+  const actor = await resolver?.(bearer, request);
+  if (!actor) throw new UnauthorizedError(`Authentication is required: the ${what} is not valid`);
+  return actor;
+}
+
+/** Resolves and checks the caller against a route's declaration; sets `request.actor`. */
+export async function authenticate(
+  request: FastifyRequest,
+  declaration: AuthDeclaration,
+  resolvers: CredentialResolvers,
+): Promise<void> {
+  switch (declaration.mode) {
+    case 'public':
+      return;
+    case 'user': {
+      const actor = await resolveUser(request, resolvers, declaration.scope !== undefined);
+      checkScope(actor, declaration.scope);
+      checkPermission(actor, declaration.permission);
+      request.actor = actor;
+      return;
+    }
+    case 'first-run': {
+      const accountsExist = resolvers.accountsExist ? await resolvers.accountsExist() : true;
+      if (!accountsExist) return;
+      const actor = await resolveUser(request, resolvers, false);
+      checkPermission(actor, declaration.permission);
+      request.actor = actor;
+      return;
+    }
+    case 'satellite':
+      request.actor = await resolvePrefixed(
+        request,
+        SATELLITE_KEY_PREFIX,
+        resolvers.satelliteKey,
+        'satellite API key',
+      );
+      return;
+    case 'registration-token':
+      request.actor = await resolvePrefixed(
+        request,
+        REGISTRATION_TOKEN_PREFIX,
+        resolvers.registrationToken,
+        'registration token',
+      );
+      return;
+  }
+}

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { GlobalRole, Permission } from '../../modules/roles/permissions.js';
+
+export const OAUTH_SCOPES = {
+  'mcp:read': 'Read MCP server installations and configurations',
+  'account:read': 'Read account information',
+  'user:read': 'Read user profile information',
+  'teams:read': 'Read team memberships and information',
+  offline_access: 'Keep access when the application is not in active use',
+} as const;
+export type OAuthScope = keyof typeof OAUTH_SCOPES;
+
+export interface UserActor {
+  type: 'user';
+  userId: string;
+  globalRole: GlobalRole;
+  /** How the caller proved who they are; bearer callers are limited by their scopes. */
+  via: 'cookie' | 'bearer';
+  scopes: readonly string[];
+  /** Cookie session id, when `via` is cookie. */
+  sessionId?: string;
+  /** The access token's payload (client, scopes, expiry), when `via` is bearer. */
+  tokenPayload?: Readonly<Record<string, unknown>>;
+}
+
+export interface SatelliteActor {
+  type: 'satellite';
+  satelliteId: string;
+  teamId: string | null;
+}
+
+export interface RegistrationActor {
+  type: 'registration';
+  tokenId: string;
+  scope: 'global' | 'team';
+  teamId: string | null;
+}
+
+export type Actor = UserActor | SatelliteActor | RegistrationActor;
+
+/**
+ * What a route requires, declared in its `config.auth`. The auth hook enforces it in `onRequest`,
+ * before the body is parsed or validated, so 401 and 403 always come before 400.
+ */
+export type AuthDeclaration =
+  | { mode: 'public' }
+  | {
+      mode: 'user';
+      /** Also accept an OAuth bearer token that carries this scope. */
+      scope?: OAuthScope;
+      /** A global permission the caller's role must hold. */
+      permission?: Permission;
+    }
+  | {
+      /** Open to anyone while no account exists; afterwards only to holders of `permission`. */
+      mode: 'first-run';
+      permission: Permission;
+    }
+  | { mode: 'satellite' }
+  | { mode: 'registration-token' };
+
+/** Turns one kind of credential into an actor, or null when it is not valid. */
+export type CredentialResolver<A extends Actor> = (
+  credential: string,
+  request: FastifyRequest,
+) => Promise<A | null>;
+
+/** Business modules fill these in; a credential kind nobody resolves is never accepted. */
+export interface CredentialResolvers {
+  session?: CredentialResolver<UserActor>;
+  accessToken?: CredentialResolver<UserActor>;
+  satelliteKey?: CredentialResolver<SatelliteActor>;
+  registrationToken?: CredentialResolver<RegistrationActor>;
+  accountsExist?: () => Promise<boolean>;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import './fastify-augment.js';
+import { authenticate } from './auth/hook.js';
+import type { CredentialResolvers } from './auth/types.js';
+import { errorHandler, notFoundHandler } from './error-handler.js';
+import { ServiceUnavailableError } from './errors.js';
+import { completeRouteContract } from './route-contract.js';
+import { ErrorEnvelope } from './schemas.js';
+
+/**
+ * The API conventions in one place: shared schemas, the route contract, authentication before
+ * validation, and the single error and not-found handlers. Registered unencapsulated so that
+ * every module's routes get it.
+ */
+export const conventions = fp(
+  async (app: FastifyInstance) => {
+    app.addSchema(ErrorEnvelope);
+    // JSON is the only body format unless a route's module adds another (e.g. OAuth forms).
+    app.removeContentTypeParser('text/plain');
+    await app.register(cookie);
+    app.decorate('credentials', {} as CredentialResolvers);
+    app.decorateRequest('actor', null);
+    app.addHook('onRoute', completeRouteContract);
+    // onRequest runs before the body is read, so an unauthenticated or unpermitted caller gets
+    // 401/403 even when the body is malformed or too large.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (closing) {
+        // Requests that arrive on kept-alive connections during shutdown get the envelope too.
+        reply.header('connection', 'close');
+        throw new ServiceUnavailableError('The service is shutting down; retry shortly');
+      }
+      const declaration = request.routeOptions.config.auth;
+      if (!declaration || request.is404) return;
+      await authenticate(request, declaration, app.credentials);
+    });
+    app.setErrorHandler(errorHandler);
+    app.setNotFoundHandler(notFoundHandler);
+  },
+  { name: 'conventions' },
+);

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { translateDatabaseError } from '../db/errors.js';
+import {
+  AppError,
+  INTERNAL_ERROR_MESSAGE,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors.js';
+
+/** Fastify's own client-side errors, with texts a client can act on. */
+function fromFastify(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLargeError();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new UnsupportedMediaTypeError();
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ValidationError('body must not be empty when Content-Type is application/json');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ValidationError('body is not valid JSON');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new ValidationError('body is not valid JSON');
+  }
+  const status = error.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status, error.code ?? 'BAD_REQUEST', error.message);
+  }
+  return null;
+}
+
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError?.validation) return new ValidationError(fastifyError.message);
+  return translateDatabaseError(error) ?? fromFastify(fastifyError);
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (!appError) {
+    // The cause stays in the log; the client learns only that it was not their fault.
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .type('application/json')
+      .send({ success: false, error: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_ERROR' });
+  }
+  if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
+  const retryAfter = appError.extra?.retry_after;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  return reply
+    .code(appError.statusCode)
+    .type('application/json')
+    .send({ success: false, error: appError.message, code: appError.code, ...appError.extra });
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  const error = new NotFoundError(`Route ${request.method} ${path} not found`);
+  return reply
+    .code(404)
+    .type('application/json')
+    .send({ success: false, error: error.message, code: 'ROUTE_NOT_FOUND' });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_VERSION } from '../config.js';
+import { OAUTH_SCOPES } from './auth/types.js';
+import { SESSION_COOKIE } from './auth/credentials.js';
+
+export const API_TAGS = [
+  { name: 'System', description: 'Health, database status and first-run database set-up' },
+];
+
+/**
+ * The OpenAPI 3.0 description and the interactive documentation. @fastify/swagger-ui serves
+ * /documentation, /documentation/json and /documentation/yaml as hidden routes, so they do not
+ * appear in the description itself.
+ */
+export function registerOpenApi(app: FastifyInstance, baseUrl: string): void {
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.0.0',
+      info: {
+        title: 'Groundstation API',
+        version: API_VERSION,
+        description:
+          'Backend for teams that run MCP servers: catalogue, installations, satellites, events and live streams.',
+      },
+      servers: [{ url: baseUrl }],
+      tags: API_TAGS,
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          oauth2: {
+            type: 'oauth2',
+            description:
+              'OAuth 2.0 access token of the command-line client, sent as a bearer token',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${baseUrl}/api/oauth2/auth`,
+                tokenUrl: `${baseUrl}/api/oauth2/token`,
+                refreshUrl: `${baseUrl}/api/oauth2/token`,
+                scopes: { ...OAUTH_SCOPES },
+              },
+            },
+          },
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'OAuth 2.0 access token' },
+          satelliteKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ssk_<key id>_<secret>',
+            description: 'Satellite API key',
+          },
+          registrationToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'service_satellite_<JWT>',
+            description: 'Single-use satellite registration token',
+          },
+        },
+      },
+    },
+    // Shared schemas keep their own names under components.schemas.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' ? json.$id : `def-${index}`,
+    },
+  });
+  app.register(swaggerUi, { routePrefix: '/documentation' });
+}
+
+/** The committed description in openapi/ is generated with this environment (default BASE_URL). */
+export const OPENAPI_EXPORT_ENV = {
+  BASE_URL: 'http://localhost:3000',
+  LOG_LEVEL: 'silent',
+} as const;

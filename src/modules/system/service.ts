@@ -1,0 +1,155 @@
+import { openPostgres, type Dialect } from '../../db/client.js';
+import { readMigrationFiles, runMigrations, CORE_MIGRATIONS_DIR } from '../../db/migrate.js';
+import { readDatabaseChoice, saveDatabaseChoice, type DatabaseTarget } from '../../db/target.js';
+import { API_VERSION } from '../../config.js';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../../http/errors.js';
+import { paginationOf, type Page } from '../../http/pagination.js';
+import type { SystemRepository } from './repository.js';
+
+export interface SystemServiceDeps {
+  repository: SystemRepository;
+  target: DatabaseTarget;
+  dataDir: string;
+  migrationsDir?: string;
+  /** Called after a set-up saved a new database, so the process can move over to it. */
+  onDatabaseConfigured?: (target: DatabaseTarget) => void;
+  now?: () => Date;
+}
+
+export interface SetupRequest {
+  dialect: Dialect;
+  database_url?: string;
+}
+
+const HEALTH_TIMEOUT_MS = 2_000;
+const SETUP_CONNECT_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A driver message without anything that could echo credentials back to the caller. */
+function safeReason(error: unknown): string {
+  const message = (error as Error)?.message ?? 'unknown error';
+  return message.replace(/postgres(ql)?:\/\/\S+/gi, '<url>').slice(0, 200);
+}
+
+export function createSystemService(deps: SystemServiceDeps) {
+  const migrationsDir = deps.migrationsDir ?? CORE_MIGRATIONS_DIR;
+  const now = deps.now ?? (() => new Date());
+
+  async function isConfigured(): Promise<boolean> {
+    if (deps.target.source === 'environment') return true;
+    return (await readDatabaseChoice(deps.dataDir)) !== null;
+  }
+
+  async function checkPostgres(url: string) {
+    let candidate;
+    try {
+      candidate = await openPostgres({
+        url,
+        poolMax: 1,
+        connectTimeoutMs: SETUP_CONNECT_TIMEOUT_MS,
+      });
+      await withTimeout(candidate.query('SELECT 1'), SETUP_CONNECT_TIMEOUT_MS);
+    } catch (error) {
+      await candidate?.close().catch(() => undefined);
+      throw new ValidationError(`Could not connect to PostgreSQL: ${safeReason(error)}`);
+    }
+    try {
+      await runMigrations(candidate, { dir: migrationsDir });
+    } finally {
+      await candidate.close().catch(() => undefined);
+    }
+  }
+
+  return {
+    async health() {
+      const started = performance.now();
+      try {
+        const version = await withTimeout(deps.repository.serverVersion(), HEALTH_TIMEOUT_MS);
+        return {
+          status: 'ok' as const,
+          version: API_VERSION,
+          database: {
+            reachable: true,
+            dialect: deps.target.dialect,
+            server_version: version,
+            latency_ms: Math.round((performance.now() - started) * 100) / 100,
+          },
+        };
+      } catch {
+        throw new ServiceUnavailableError('The database is unreachable');
+      }
+    },
+
+    async status() {
+      const [files, applied, configured] = await Promise.all([
+        readMigrationFiles(migrationsDir),
+        deps.repository.appliedMigrationNames(),
+        isConfigured(),
+      ]);
+      const appliedFiles = files.filter((f) => applied.has(f.name));
+      return {
+        configured,
+        dialect: deps.target.dialect,
+        source: deps.target.source,
+        migrations: {
+          applied: applied.size,
+          pending: files.length - appliedFiles.length,
+          latest: appliedFiles.at(-1)?.name ?? null,
+        },
+      };
+    },
+
+    async listMigrations(page: Page) {
+      const { items, total } = await deps.repository.listMigrations(page);
+      return {
+        migrations: items.map((m) => ({
+          name: m.name,
+          applied_at: new Date(m.applied_at).toISOString(),
+        })),
+        pagination: paginationOf(page, total),
+      };
+    },
+
+    /**
+     * First-run choice of database. A PostgreSQL URL is checked and migrated before it is saved;
+     * the environment's DATABASE_URL always wins and makes set-up unavailable.
+     */
+    async setup(request: SetupRequest) {
+      if (await isConfigured()) {
+        throw new ConflictError('The database is already configured', 'ALREADY_CONFIGURED');
+      }
+      if (request.dialect === 'postgresql') {
+        if (!request.database_url) {
+          throw new ValidationError('body.database_url is required when dialect is postgresql');
+        }
+        await checkPostgres(request.database_url);
+      } else if (request.database_url) {
+        throw new ValidationError('body.database_url is only allowed when dialect is postgresql');
+      }
+      const saved = await saveDatabaseChoice(deps.dataDir, {
+        dialect: request.dialect,
+        ...(request.database_url ? { database_url: request.database_url } : {}),
+        configured_at: now().toISOString(),
+      });
+      if (!saved)
+        throw new ConflictError('The database is already configured', 'ALREADY_CONFIGURED');
+      const switching = request.dialect !== deps.target.dialect;
+      const target: DatabaseTarget = {
+        dialect: request.dialect,
+        url: request.database_url ?? null,
+        source: 'setup',
+      };
+      if (switching) deps.onDatabaseConfigured?.(target);
+      return { dialect: request.dialect, restarting: switching };
+    },
+  };
+}
+
+export type SystemService = ReturnType<typeof createSystemService>;

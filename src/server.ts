@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import type { Database } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { resolveDatabaseTarget, type DatabaseTarget } from './db/target.js';
+import { createLogger } from './lib/logger.js';
+import { loadSecrets, type Secrets } from './lib/secrets.js';
+
+interface Running {
+  app: FastifyInstance;
+  db: Database;
+}
+
+async function startOn(
+  target: DatabaseTarget,
+  config: Config,
+  secrets: Secrets,
+  logger: Logger,
+  onDatabaseConfigured: (target: DatabaseTarget) => void,
+): Promise<Running> {
+  const db = await openDatabase(target, {
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  try {
+    const result = await runMigrations(db);
+    logger.info(
+      { dialect: target.dialect, source: target.source, applied: result.applied },
+      'database ready',
+    );
+    const app = buildApp({ config, db, target, secrets, logger, onDatabaseConfigured });
+    await app.listen({ port: config.port, host: config.host });
+    return { app, db };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Stops accepting, lets in-flight requests finish, then closes the database cleanly. */
+async function stop(running: Running) {
+  await running.app.close();
+  await running.db.close();
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const secrets = await loadSecrets(config.dataDir, config.secretsFromEnv);
+  let running: Running | null = null;
+  let stopping = false;
+
+  // First-run set-up chose another database: move over to it in this process.
+  const switchDatabase = (target: DatabaseTarget) => {
+    setTimeout(async () => {
+      if (!running || stopping) return;
+      logger.info({ dialect: target.dialect }, 'moving to the newly configured database');
+      try {
+        await stop(running);
+        running = await startOn(target, config, secrets, logger, switchDatabase);
+      } catch (error) {
+        logger.fatal({ err: error }, 'could not move to the configured database');
+        process.exit(1);
+      }
+    }, 50);
+  };
+
+  const target = await resolveDatabaseTarget(config.dataDir, config.databaseUrl);
+  running = await startOn(target, config, secrets, logger, switchDatabase);
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      if (running) await stop(running);
+      logger.info('stopped');
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // The logger may not exist yet (bad configuration), so report on stderr directly.
+  process.stderr.write(`groundstation failed to start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has defaults that start the service with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      bodyLimitBytes: 1_048_576,
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      BASE_URL: 'https://gs.example.com/',
+      DATABASE_URL: 'postgres://u:p@db/gs',
+      DATA_DIR: '/var/lib/gs',
+      JWT_SECRET: 'x'.repeat(43),
+    });
+    expect(config.port).toBe(8080);
+    expect(config.baseUrl).toBe('https://gs.example.com');
+    expect(config.databaseUrl).toBe('postgres://u:p@db/gs');
+    expect(config.dataDir).toBe('/var/lib/gs');
+    expect(config.secretsFromEnv.JWT_SECRET).toBe('x'.repeat(43));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ BASE_URL: 'not a url' }, /BASE_URL must be an absolute URL/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
