@@ -6,7 +6,9 @@ import path from 'node:path';
 
 const list = (dir) => readdirSync(dir, { recursive: true }).map(String).sort();
 const before = new Set(list('migrations'));
-execFileSync('npx', ['drizzle-kit', 'generate', '--name', 'schema_drift_check'], { stdio: 'ignore' });
+execFileSync('npx', ['drizzle-kit', 'generate', '--name', 'schema_drift_check'], {
+  stdio: 'ignore',
+});
 const added = list('migrations').filter((f) => !before.has(f));
 if (added.length > 0) {
   for (const file of added) rmSync(path.join('migrations', file), { force: true });
