@@ -4,15 +4,38 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { DatabaseTarget } from './db/target.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
 import { createLogger } from './lib/logger.js';
 import { conventions } from './http/conventions.js';
 import { registerOpenApi } from './http/openapi.js';
 import { formatValidationError } from './http/validation.js';
+import { validatorCompiler } from './http/validator.js';
+import { createEmailTokenRepository } from './modules/auth/email-token-repository.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createSessionRepository } from './modules/auth/session-repository.js';
+import { createSessionService } from './modules/auth/sessions.js';
+import { createMailer } from './modules/email/mailer.js';
+import { emailRoutes } from './modules/email/routes.js';
+import {
+  createAccessTokenRepository,
+  createAccessTokenService,
+} from './modules/oauth/access-tokens.js';
+import { createRateLimiter } from './modules/rate-limits/limiter.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { createSettingsRepository } from './modules/settings/repository.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { createSettingsService } from './modules/settings/service.js';
 import { createSystemRepository } from './modules/system/repository.js';
-import { createSystemService } from './modules/system/service.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { createSystemService } from './modules/system/service.js';
+import { createTeamRepository } from './modules/teams/repository.js';
+import { teamRoutes } from './modules/teams/routes.js';
+import { createTeamService } from './modules/teams/service.js';
 import { createUserRepository } from './modules/users/repository.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUserService } from './modules/users/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -20,49 +43,99 @@ export interface AppDeps {
   target: DatabaseTarget;
   secrets: Secrets;
   logger?: Logger;
+  clock?: Clock;
   /** Set by the process entry: move the running service to a newly configured database. */
   onDatabaseConfigured?: (target: DatabaseTarget) => void;
 }
 
+/** Wires repositories and services; every dependency is passed in, nothing is global. */
+function createServices(deps: AppDeps, logger: Logger) {
+  const { config, db, secrets } = deps;
+  const clock = deps.clock ?? systemClock;
+  const userRepository = createUserRepository(db.orm);
+  const teamRepository = createTeamRepository(db.orm);
+  const settings = createSettingsService({
+    db,
+    repository: createSettingsRepository(db.orm),
+    encryptionKey: secrets.ENCRYPTION_KEY,
+  });
+  const mailer = createMailer({ settings, baseUrl: config.baseUrl });
+  const sessions = createSessionService({ repository: createSessionRepository(db.orm), clock });
+  const accessTokens = createAccessTokenService({
+    repository: createAccessTokenRepository(db.orm),
+    clock,
+  });
+  const teams = createTeamService({ db, teams: teamRepository, users: userRepository });
+  const window = config.loginLimits.windowSeconds;
+  const auth = createAuthService({
+    db,
+    users: userRepository,
+    teams,
+    sessions,
+    emailTokens: createEmailTokenRepository(db.orm),
+    settings,
+    mailer,
+    limiter: createRateLimiter(db, clock),
+    limits: {
+      perAccount: { limit: config.loginLimits.perAccount, windowSeconds: window },
+      perAddress: { limit: config.loginLimits.perAddress, windowSeconds: window },
+    },
+    clock,
+    baseUrl: config.baseUrl,
+    logger,
+  });
+  const users = createUserService({
+    db,
+    users: userRepository,
+    teams: teamRepository,
+    sessions,
+    accessTokens,
+    clock,
+  });
+  const system = createSystemService({
+    repository: createSystemRepository(db),
+    target: deps.target,
+    dataDir: config.dataDir,
+    onDatabaseConfigured: deps.onDatabaseConfigured,
+  });
+  return { userRepository, settings, mailer, sessions, accessTokens, teams, auth, users, system };
+}
+
 /** Builds the whole application on the given database. It never listens; server.ts does. */
 export function buildApp(deps: AppDeps): FastifyInstance {
-  const { config, db } = deps;
+  const logger = deps.logger ?? createLogger('silent');
   const app = Fastify({
-    loggerInstance: (deps.logger ?? createLogger('silent')) as FastifyBaseLogger,
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
     exposeHeadRoutes: false,
     // conventions.ts answers requests that arrive while closing with the 503 envelope itself.
     return503OnClosing: false,
     requestIdHeader: 'x-request-id',
-    ajv: {
-      customOptions: {
-        // Unknown properties are refused (additionalProperties: false), never silently dropped.
-        removeAdditional: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-        allErrors: false,
-      },
-    },
     schemaErrorFormatter: formatValidationError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const services = createServices(deps, logger);
 
   app.register(conventions);
-  registerOpenApi(app, config.baseUrl);
-
-  const userRepository = createUserRepository(db.orm);
+  registerOpenApi(app, deps.config.baseUrl, () => services.settings.flag('docs.enabled'));
   app.after(() => {
-    app.credentials.accountsExist = () => userRepository.anyExists();
+    Object.assign(app.credentials, {
+      session: services.sessions.resolve,
+      accessToken: services.accessTokens.resolve,
+      accountsExist: () => services.userRepository.anyExists(),
+      teamMembership: services.teams.membership,
+    });
   });
 
-  app.register(systemRoutes, {
-    service: createSystemService({
-      repository: createSystemRepository(db),
-      target: deps.target,
-      dataDir: config.dataDir,
-      onDatabaseConfigured: deps.onDatabaseConfigured,
-    }),
-  });
+  app.register(systemRoutes, { service: services.system });
+  app.register(authRoutes, { service: services.auth, sessions: services.sessions });
+  app.register(userRoutes, { users: services.users, teams: services.teams, auth: services.auth });
+  app.register(teamRoutes, { service: services.teams });
+  app.register(roleRoutes);
+  app.register(settingsRoutes, { service: services.settings });
+  app.register(emailRoutes, { mailer: services.mailer });
 
   return app;
 }

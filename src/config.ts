@@ -16,6 +16,8 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Sign-in attempts: failures per account and attempts per address, per window. */
+  loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
   secretsFromEnv: Partial<Record<SecretName, string>>;
 }
@@ -93,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    loginLimits: {
+      perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
+      perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 100, 1, 1_000_000),
+      windowSeconds: integer(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
+    },
     secretsFromEnv,
   };
 }

@@ -22,6 +22,7 @@ export const conventions = fp(
     await app.register(cookie);
     app.decorate('credentials', {} as CredentialResolvers);
     app.decorateRequest('actor', null);
+    app.decorateRequest('teamRole', null);
     app.addHook('onRoute', completeRouteContract);
     // onRequest runs before the body is read, so an unauthenticated or unpermitted caller gets
     // 401/403 even when the body is malformed or too large.
@@ -37,7 +38,7 @@ export const conventions = fp(
       }
       const declaration = request.routeOptions.config.auth;
       if (!declaration || request.is404) return;
-      await authenticate(request, declaration, app.credentials);
+      await authenticate(request, reply, declaration, app.credentials);
     });
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);

@@ -1,3 +1,4 @@
+import type { TeamRole } from '../modules/roles/permissions.js';
 import type { Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
 
 declare module 'fastify' {
@@ -7,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated caller, set by the auth hook; null on public routes. */
     actor: Actor | null;
+    /** The caller's role in the route's team (team-scoped routes); team_admin for global admins. */
+    teamRole: TeamRole | null;
   }
   interface FastifyInstance {
     /** Credential resolvers that business modules register. */

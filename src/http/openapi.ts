@@ -4,9 +4,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_VERSION } from '../config.js';
 import { OAUTH_SCOPES } from './auth/types.js';
 import { SESSION_COOKIE } from './auth/credentials.js';
+import { notFoundHandler } from './error-handler.js';
 
 export const API_TAGS = [
   { name: 'System', description: 'Health, database status and first-run database set-up' },
+  {
+    name: 'Authentication',
+    description: 'Registration, sign-in, sessions, email verification, password reset',
+  },
+  { name: 'Users', description: 'The caller’s profile, account administration, roles' },
+  { name: 'Teams', description: 'Teams and their members' },
+  { name: 'Settings', description: 'Global settings and email' },
 ];
 
 /**
@@ -14,7 +22,11 @@ export const API_TAGS = [
  * /documentation, /documentation/json and /documentation/yaml as hidden routes, so they do not
  * appear in the description itself.
  */
-export function registerOpenApi(app: FastifyInstance, baseUrl: string): void {
+export function registerOpenApi(
+  app: FastifyInstance,
+  baseUrl: string,
+  docsEnabled: () => Promise<boolean>,
+): void {
   app.register(swagger, {
     openapi: {
       openapi: '3.0.0',
@@ -64,7 +76,13 @@ export function registerOpenApi(app: FastifyInstance, baseUrl: string): void {
         typeof json.$id === 'string' ? json.$id : `def-${index}`,
     },
   });
-  app.register(swaggerUi, { routePrefix: '/documentation' });
+  // The UI and the JSON/YAML routes live in their own scope so one hook can switch them off.
+  app.register(async (docs) => {
+    docs.addHook('onRequest', async (request, reply) => {
+      if (!(await docsEnabled())) return notFoundHandler(request, reply);
+    });
+    await docs.register(swaggerUi, { routePrefix: '/documentation' });
+  });
 }
 
 /** The committed description in openapi/ is generated with this environment (default BASE_URL). */

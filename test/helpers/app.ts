@@ -24,6 +24,7 @@ export interface TestAppOptions {
   /** Runs after the app is built and before it is ready, e.g. to add routes that probe conventions. */
   extend?: (app: FastifyInstance) => void;
   onDatabaseConfigured?: AppDeps['onDatabaseConfigured'];
+  clock?: AppDeps['clock'];
 }
 
 /** The real application on a fresh database and a throw-away DATA_DIR. */
@@ -44,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secrets,
     logger: options.logger,
     onDatabaseConfigured: options.onDatabaseConfigured,
+    clock: options.clock,
   });
   options.extend?.(app);
   await app.ready();

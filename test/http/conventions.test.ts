@@ -84,6 +84,21 @@ describe('validation', () => {
     expect(expectError(res, 400).error).toBe('querystring.verbose is not an allowed property');
   });
 
+  it('does not coerce JSON body types (a number is not a string)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/probe/public',
+      headers: json,
+      payload: { name: 123 },
+    });
+    expect(expectError(res, 400).error).toBe('body.name must be string');
+  });
+
+  it('still coerces query strings, which arrive as text', async () => {
+    const res = await t.app.inject({ url: '/probe/users?limit=5' });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('rejects malformed JSON with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',

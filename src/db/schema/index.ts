@@ -1,2 +1,6 @@
 // Every table of the core schema. drizzle-kit reads this file to write SQL migrations.
 export * from './users.js';
+export * from './auth.js';
+export * from './teams.js';
+export * from './oauth.js';
+export * from './settings.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns.js';
 
 export const users = pgTable(
   'users',
@@ -9,8 +10,12 @@ export const users = pgTable(
     email: text().notNull(),
     passwordHash: text(),
     globalRole: text().notNull().default('global_user'),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    displayName: text(),
+    emailVerifiedAt: timestamptz(),
+    disabledAt: timestamptz(),
+    passwordChangedAt: timestamptz(),
   },
   // Sign-in treats names and addresses case-insensitively, so uniqueness must too.
   (t) => [

@@ -1,12 +1,22 @@
 import type { Permission } from '../../modules/roles/permissions.js';
 import type { AuthDeclaration, OAuthScope } from './types.js';
 
+type UserOptions = Omit<Extract<AuthDeclaration, { mode: 'user' }>, 'mode'>;
+
 /** Route-level auth declarations, used as `config: { auth: … }`. */
 export const auth = {
   public: (): AuthDeclaration => ({ mode: 'public' }),
-  user: (options: { scope?: OAuthScope; permission?: Permission } = {}): AuthDeclaration => ({
+  user: (options: UserOptions = {}): AuthDeclaration => ({ mode: 'user', ...options }),
+  /** A route inside the team named by the `teamId` path parameter. */
+  team: (
+    options: { permission?: Permission; scope?: OAuthScope; param?: string } = {},
+  ): AuthDeclaration => ({
     mode: 'user',
-    ...options,
+    ...(options.scope ? { scope: options.scope } : {}),
+    team: {
+      param: options.param ?? 'teamId',
+      ...(options.permission ? { permission: options.permission } : {}),
+    },
   }),
   firstRun: (permission: Permission): AuthDeclaration => ({ mode: 'first-run', permission }),
   satellite: (): AuthDeclaration => ({ mode: 'satellite' }),

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../errors.js';
-import { globalRoleHas, type Permission } from '../../modules/roles/permissions.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { globalRoleHas, teamRoleHas, type Permission } from '../../modules/roles/permissions.js';
 import {
   bearerToken,
   REGISTRATION_TOKEN_PREFIX,
@@ -10,13 +10,17 @@ import {
 import type {
   Actor,
   AuthDeclaration,
+  CredentialResolver,
   CredentialResolvers,
   OAuthScope,
   UserActor,
 } from './types.js';
 
+type UserDeclaration = Extract<AuthDeclaration, { mode: 'user' }>;
+
 async function resolveUser(
   request: FastifyRequest,
+  reply: FastifyReply,
   resolvers: CredentialResolvers,
   acceptBearer: boolean,
 ): Promise<UserActor> {
@@ -24,17 +28,19 @@ async function resolveUser(
   const cookie = sessionCookie(request);
   // A bearer header is the caller's explicit choice, so it wins where the route accepts it.
   if (bearer && acceptBearer) {
-    const actor = await resolvers.accessToken?.(bearer, request);
-    if (!actor)
+    const actor = await resolvers.accessToken?.(bearer, request, reply);
+    if (!actor) {
       throw new UnauthorizedError(
         'Authentication is required: the access token is invalid or expired',
       );
+    }
     return actor;
   }
   if (cookie) {
-    const actor = await resolvers.session?.(cookie, request);
-    if (!actor)
+    const actor = await resolvers.session?.(cookie, request, reply);
+    if (!actor) {
       throw new UnauthorizedError('Authentication is required: the session is invalid or expired');
+    }
     return actor;
   }
   if (bearer) {
@@ -60,17 +66,39 @@ function checkPermission(actor: UserActor, permission: Permission | undefined) {
   }
 }
 
+const TEAM_NOT_FOUND = 'Team not found';
+
+async function checkTeam(
+  request: FastifyRequest,
+  actor: UserActor,
+  team: NonNullable<UserDeclaration['team']>,
+  resolvers: CredentialResolvers,
+) {
+  const teamId = (request.params as Record<string, string | undefined>)[team.param];
+  if (!teamId || teamId.length > 200) throw new NotFoundError(TEAM_NOT_FOUND);
+  const membership = await resolvers.teamMembership?.(teamId, actor.userId);
+  const superuser = globalRoleHas(actor.globalRole, 'teams.manage');
+  if (!membership || (!membership.role && !superuser)) throw new NotFoundError(TEAM_NOT_FOUND);
+  // A global administrator acts in any existing team as its administrator.
+  const effective = superuser ? 'team_admin' : membership.role!;
+  if (team.permission && !teamRoleHas(effective, team.permission)) {
+    throw new ForbiddenError(`This requires the team permission ${team.permission}`);
+  }
+  request.teamRole = effective;
+}
+
 async function resolvePrefixed<A extends Actor>(
   request: FastifyRequest,
+  reply: FastifyReply,
   prefix: string,
-  resolver: ((credential: string, request: FastifyRequest) => Promise<A | null>) | undefined,
+  resolver: CredentialResolver<A> | undefined,
   what: string,
 ): Promise<A> {
   const bearer = bearerToken(request);
   if (!bearer || !bearer.startsWith(prefix)) {
     throw new UnauthorizedError(`Authentication is required: send ${what} as a bearer token`);
   }
-  const actor = await resolver?.(bearer, request);
+  const actor = await resolver?.(bearer, request, reply);
   if (!actor) throw new UnauthorizedError(`Authentication is required: the ${what} is not valid`);
   return actor;
 }
@@ -78,6 +106,7 @@ async function resolvePrefixed<A extends Actor>(
 /** Resolves and checks the caller against a route's declaration; sets `request.actor`. */
 export async function authenticate(
   request: FastifyRequest,
+  reply: FastifyReply,
   declaration: AuthDeclaration,
   resolvers: CredentialResolvers,
 ): Promise<void> {
@@ -85,16 +114,17 @@ export async function authenticate(
     case 'public':
       return;
     case 'user': {
-      const actor = await resolveUser(request, resolvers, declaration.scope !== undefined);
+      const actor = await resolveUser(request, reply, resolvers, declaration.scope !== undefined);
       checkScope(actor, declaration.scope);
       checkPermission(actor, declaration.permission);
       request.actor = actor;
+      if (declaration.team) await checkTeam(request, actor, declaration.team, resolvers);
       return;
     }
     case 'first-run': {
       const accountsExist = resolvers.accountsExist ? await resolvers.accountsExist() : true;
       if (!accountsExist) return;
-      const actor = await resolveUser(request, resolvers, false);
+      const actor = await resolveUser(request, reply, resolvers, false);
       checkPermission(actor, declaration.permission);
       request.actor = actor;
       return;
@@ -102,6 +132,7 @@ export async function authenticate(
     case 'satellite':
       request.actor = await resolvePrefixed(
         request,
+        reply,
         SATELLITE_KEY_PREFIX,
         resolvers.satelliteKey,
         'satellite API key',
@@ -110,6 +141,7 @@ export async function authenticate(
     case 'registration-token':
       request.actor = await resolvePrefixed(
         request,
+        reply,
         REGISTRATION_TOKEN_PREFIX,
         resolvers.registrationToken,
         'registration token',

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { GlobalRole, Permission } from '../../modules/roles/permissions.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GlobalRole, Permission, TeamRole } from '../../modules/roles/permissions.js';
 
 export const OAUTH_SCOPES = {
   'mcp:read': 'Read MCP server installations and configurations',
@@ -50,6 +50,12 @@ export type AuthDeclaration =
       scope?: OAuthScope;
       /** A global permission the caller's role must hold. */
       permission?: Permission;
+      /**
+       * The route acts inside the team named by this path parameter: non-members get 404, and
+       * members whose team role lacks `permission` get 403. Holders of the global
+       * `teams.manage` permission act as that team's administrators.
+       */
+      team?: { param: string; permission?: Permission };
     }
   | {
       /** Open to anyone while no account exists; afterwards only to holders of `permission`. */
@@ -63,6 +69,7 @@ export type AuthDeclaration =
 export type CredentialResolver<A extends Actor> = (
   credential: string,
   request: FastifyRequest,
+  reply: FastifyReply,
 ) => Promise<A | null>;
 
 /** Business modules fill these in; a credential kind nobody resolves is never accepted. */
@@ -72,4 +79,6 @@ export interface CredentialResolvers {
   satelliteKey?: CredentialResolver<SatelliteActor>;
   registrationToken?: CredentialResolver<RegistrationActor>;
   accountsExist?: () => Promise<boolean>;
+  /** Null when the team does not exist; otherwise the caller's role in it (null: not a member). */
+  teamMembership?: (teamId: string, userId: string) => Promise<{ role: TeamRole | null } | null>;
 }

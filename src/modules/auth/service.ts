@@ -1,0 +1,231 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../http/errors.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import type { Logger } from 'pino';
+import { EmailNotConfiguredError, type Mailer } from '../email/mailer.js';
+import type { RateLimiter, LimitRule } from '../rate-limits/limiter.js';
+import type { SettingsService } from '../settings/service.js';
+import type { TeamService } from '../teams/service.js';
+import type { UserRepository, UserRow } from '../users/repository.js';
+import type { EmailTokenPurpose, EmailTokenRepository } from './email-token-repository.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import type { SessionService } from './sessions.js';
+
+export interface LoginLimits {
+  perAccount: LimitRule;
+  perAddress: LimitRule;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  users: UserRepository;
+  teams: TeamService;
+  sessions: SessionService;
+  emailTokens: EmailTokenRepository;
+  settings: SettingsService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  limits: LoginLimits;
+  clock: Clock;
+  baseUrl: string;
+  logger: Logger;
+}
+
+const INVALID_LOGIN = 'Invalid login or password';
+// Serialises registrations so that exactly one account can become the first global_admin.
+const REGISTRATION_LOCK = 7_242_019_002;
+const VERIFY_TTL_SECONDS = 24 * 60 * 60;
+const RESET_TTL_SECONDS = 60 * 60;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, users, clock } = deps;
+
+  async function sendToken(user: UserRow, purpose: EmailTokenPurpose) {
+    const issued = issueSecret('etk');
+    const now = clock();
+    const ttl = purpose === 'verify_email' ? VERIFY_TTL_SECONDS : RESET_TTL_SECONDS;
+    await db.orm.transaction(async (tx) => {
+      await deps.emailTokens.retireOpen(user.id, purpose, now, tx);
+      await deps.emailTokens.insert(
+        {
+          id: issued.id,
+          userId: user.id,
+          purpose,
+          email: user.email,
+          secretHash: issued.secretHash,
+          createdAt: now,
+          expiresAt: addSeconds(now, ttl),
+        },
+        tx,
+      );
+    });
+    const email =
+      purpose === 'verify_email'
+        ? {
+            subject: 'Confirm your Groundstation email address',
+            text: `Hello ${user.username},\n\nConfirm this address by opening:\n${deps.baseUrl}/api/auth/email/verify?token=${issued.token}\n\nThe link works once and expires in 24 hours.\n`,
+          }
+        : {
+            subject: 'Reset your Groundstation password',
+            text: `Hello ${user.username},\n\nUse this token to choose a new password (POST /api/auth/password/reset):\n${issued.token}\n\nIt works once and expires in 1 hour. If you did not ask for it, ignore this email.\n`,
+          };
+    await deps.mailer.send({ to: user.email, ...email });
+  }
+
+  /** Finds a usable token and checks its secret; nothing is used up yet. */
+  async function findToken(token: string, purpose: EmailTokenPurpose) {
+    const parsed = parseIssuedToken(token);
+    const invalid = new ValidationError(
+      `The ${purpose === 'verify_email' ? 'verification' : 'reset'} token is invalid or has expired`,
+    );
+    const row = parsed ? await deps.emailTokens.findUsable(parsed.id, purpose, clock()) : null;
+    if (!parsed || !row || !secretMatches(parsed.secret, row.secretHash)) throw invalid;
+    return { row, invalid };
+  }
+
+  return {
+    async register(
+      input: { username: string; email: string; password: string },
+      request: FastifyRequest,
+    ) {
+      checkPasswordPolicy(input.password, 'body.password', input);
+      const passwordHash = await hashPassword(input.password);
+      const registrationEnabled = await deps.settings.flag('auth.registration_enabled');
+      const { user, token } = await db.orm.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+        const first = !(await users.anyExists(tx));
+        if (!first && !registrationEnabled) {
+          throw new ForbiddenError('Registration is switched off on this service');
+        }
+        if (await users.findByLogin(input.username, tx)) {
+          throw new ConflictError('That username is taken', 'DUPLICATE');
+        }
+        if (await users.findByEmail(input.email, tx)) {
+          throw new ConflictError('An account with that email already exists', 'DUPLICATE');
+        }
+        const created = await users.insert(
+          {
+            id: newId('usr'),
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            globalRole: first ? 'global_admin' : 'global_user',
+            passwordChangedAt: clock(),
+          },
+          tx,
+        );
+        await deps.teams.createDefaultTeam(created.id, created.username, tx);
+        return { user: created, token: await deps.sessions.start(created.id, request, tx) };
+      });
+      if (await deps.mailer.isConfigured()) {
+        // The account exists either way; a mail failure must not undo the registration.
+        await sendToken(user, 'verify_email').catch((error: unknown) =>
+          deps.logger.warn(
+            { err: error, userId: user.id },
+            'could not send the verification email',
+          ),
+        );
+      }
+      return { user, token };
+    },
+
+    async login(input: { login: string; password: string }, request: FastifyRequest) {
+      const addressKey = `login:address:${request.ip}`;
+      const accountKey = `login:account:${input.login.toLowerCase()}`;
+      const byAddress = await deps.limiter.hit(addressKey, deps.limits.perAddress);
+      if (byAddress.count > deps.limits.perAddress.limit)
+        throw new TooManyRequestsError(byAddress.retryAfter);
+      const byAccount = await deps.limiter.peek(accountKey, deps.limits.perAccount);
+      if (byAccount.count >= deps.limits.perAccount.limit)
+        throw new TooManyRequestsError(byAccount.retryAfter);
+
+      const user = await users.findByLogin(input.login);
+      const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !valid) {
+        await deps.limiter.hit(accountKey, deps.limits.perAccount);
+        throw new UnauthorizedError(INVALID_LOGIN);
+      }
+      if (user.disabledAt) throw new ForbiddenError('This account is disabled');
+      await deps.limiter.reset(accountKey);
+      return { user, token: await deps.sessions.start(user.id, request) };
+    },
+
+    async sendVerification(userId: string) {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError();
+      if (user.emailVerifiedAt)
+        throw new ConflictError('This email address is already verified', 'ALREADY_VERIFIED');
+      await sendToken(user, 'verify_email');
+    },
+
+    async verifyEmail(token: string) {
+      const { row, invalid } = await findToken(token, 'verify_email');
+      const user = await users.findById(row.userId);
+      // A token proves the address it was sent to, not one changed since.
+      if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) throw invalid;
+      await db.orm.transaction(async (tx) => {
+        if (!(await deps.emailTokens.consume(row.id, clock(), tx))) throw invalid;
+        await users.update(user.id, { emailVerifiedAt: clock() }, tx);
+      });
+    },
+
+    /** Always the same answer, so that it does not reveal which addresses have accounts. */
+    async requestPasswordReset(email: string) {
+      if (!(await deps.mailer.isConfigured())) throw new EmailNotConfiguredError();
+      const user = await users.findByEmail(email);
+      if (!user || user.disabledAt) return;
+      await sendToken(user, 'reset_password').catch((error: unknown) =>
+        deps.logger.warn(
+          { err: error, userId: user.id },
+          'could not send the password reset email',
+        ),
+      );
+    },
+
+    async resetPassword(token: string, newPassword: string) {
+      const { row, invalid } = await findToken(token, 'reset_password');
+      const user = await users.findById(row.userId);
+      if (!user) throw invalid;
+      // The policy is checked before the token is used up, so a weak choice can be corrected.
+      checkPasswordPolicy(newPassword, 'body.new_password', user);
+      const passwordHash = await hashPassword(newPassword);
+      await db.orm.transaction(async (tx) => {
+        if (!(await deps.emailTokens.consume(row.id, clock(), tx))) throw invalid;
+        await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
+        await deps.sessions.endAllFor(user.id, undefined, tx);
+      });
+    },
+
+    async changePassword(
+      userId: string,
+      sessionId: string | undefined,
+      current: string,
+      next: string,
+    ) {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError();
+      if (!(await verifyPassword(user.passwordHash, current))) {
+        throw new ValidationError('body.current_password is not correct');
+      }
+      checkPasswordPolicy(next, 'body.new_password', user);
+      const passwordHash = await hashPassword(next);
+      await db.orm.transaction(async (tx) => {
+        await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
+        // Other devices must sign in again with the new password; this one stays signed in.
+        await deps.sessions.endAllFor(user.id, sessionId, tx);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

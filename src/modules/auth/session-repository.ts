@@ -1,0 +1,51 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function createSessionRepository(db: Executor) {
+  return {
+    async insert(values: typeof sessions.$inferInsert, tx: Executor = db) {
+      await tx.insert(sessions).values(values);
+    },
+
+    /** The session and the few user fields every authenticated request needs, in one query. */
+    async findWithUser(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          session: sessions,
+          globalRole: users.globalRole,
+          disabledAt: users.disabledAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, id));
+      return row ?? null;
+    },
+
+    async extend(id: string, expiresAt: Date, seenAt: Date, tx: Executor = db) {
+      await tx.update(sessions).set({ expiresAt, lastSeenAt: seenAt }).where(eq(sessions.id, id));
+    },
+
+    async delete(id: string, tx: Executor = db) {
+      await tx.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    async deleteForUser(userId: string, exceptSessionId?: string, tx: Executor = db) {
+      await tx
+        .delete(sessions)
+        .where(
+          exceptSessionId
+            ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+            : eq(sessions.userId, userId),
+        );
+    },
+
+    async deleteExpired(now: Date, tx: Executor = db) {
+      await tx.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

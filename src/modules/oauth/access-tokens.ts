@@ -1,0 +1,92 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { oauthAccessTokens, users } from '../../db/schema/index.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.js';
+import type { GlobalRole } from '../roles/permissions.js';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
+export function createAccessTokenRepository(db: Executor) {
+  return {
+    async insert(values: typeof oauthAccessTokens.$inferInsert, tx: Executor = db) {
+      await tx.insert(oauthAccessTokens).values(values);
+    },
+    async findWithUser(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          token: oauthAccessTokens,
+          globalRole: users.globalRole,
+          disabledAt: users.disabledAt,
+        })
+        .from(oauthAccessTokens)
+        .innerJoin(users, eq(users.id, oauthAccessTokens.userId))
+        .where(eq(oauthAccessTokens.id, id));
+      return row ?? null;
+    },
+    async revokeForUser(userId: string, now: Date, tx: Executor = db) {
+      await tx
+        .update(oauthAccessTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(oauthAccessTokens.userId, userId), isNull(oauthAccessTokens.revokedAt)));
+    },
+  };
+}
+
+export type AccessTokenRepository = ReturnType<typeof createAccessTokenRepository>;
+
+export function createAccessTokenService(deps: {
+  repository: AccessTokenRepository;
+  clock: Clock;
+}) {
+  const { repository, clock } = deps;
+  return {
+    /** Issues an opaque access token; the holder sees it once, the database keeps a hash. */
+    async issue(input: { userId: string; clientId: string; scopes: string[] }, tx?: Executor) {
+      const issued = issueSecret('oat');
+      const now = clock();
+      const expiresAt = addSeconds(now, ACCESS_TOKEN_TTL_SECONDS);
+      await repository.insert(
+        {
+          id: issued.id,
+          secretHash: issued.secretHash,
+          userId: input.userId,
+          clientId: input.clientId,
+          scopes: input.scopes,
+          createdAt: now,
+          expiresAt,
+        },
+        tx,
+      );
+      return { token: issued.token, id: issued.id, expiresAt };
+    },
+
+    /** The credential resolver for bearer tokens. */
+    async resolve(token: string): Promise<UserActor | null> {
+      const parsed = parseIssuedToken(token);
+      if (!parsed) return null;
+      const found = await repository.findWithUser(parsed.id);
+      if (!found || !secretMatches(parsed.secret, found.token.secretHash)) return null;
+      if (found.token.revokedAt || found.token.expiresAt <= clock() || found.disabledAt)
+        return null;
+      return {
+        type: 'user',
+        userId: found.token.userId,
+        globalRole: found.globalRole as GlobalRole,
+        via: 'bearer',
+        scopes: found.token.scopes,
+        tokenPayload: {
+          token_id: found.token.id,
+          client_id: found.token.clientId,
+          scope: found.token.scopes.join(' '),
+          expires_at: found.token.expiresAt.toISOString(),
+        },
+      };
+    },
+
+    revokeAllFor: (userId: string, tx?: Executor) => repository.revokeForUser(userId, clock(), tx),
+  };
+}
+
+export type AccessTokenService = ReturnType<typeof createAccessTokenService>;

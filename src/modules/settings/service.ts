@@ -1,0 +1,127 @@
+import type { Database } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../http/errors.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+import {
+  SETTING_DEFINITIONS,
+  SETTINGS_BY_KEY,
+  type SettingDefinition,
+  type SettingValue,
+} from './definitions.js';
+import type { SettingsRepository } from './repository.js';
+
+function definitionOf(key: string): SettingDefinition {
+  const definition = SETTINGS_BY_KEY.get(key);
+  if (!definition) throw new NotFoundError(`Unknown setting ${key}`);
+  return definition;
+}
+
+function checkValue(definition: SettingDefinition, value: SettingValue, path: string) {
+  if (value === null) return;
+  const expected = definition.type === 'secret' ? 'string' : definition.type;
+  if (typeof value !== expected) throw new ValidationError(`${path} must be a ${expected} or null`);
+  if (typeof value === 'string' && value.length > 2000) {
+    throw new ValidationError(`${path} must be at most 2000 characters`);
+  }
+  const problem = definition.check?.(value);
+  if (problem) throw new ValidationError(`${path} ${problem}`);
+}
+
+export function createSettingsService(deps: {
+  db: Database;
+  repository: SettingsRepository;
+  encryptionKey: Buffer;
+}) {
+  const { db, repository, encryptionKey } = deps;
+
+  const encode = (d: SettingDefinition, value: SettingValue) =>
+    d.type === 'secret' && typeof value === 'string'
+      ? encryptSecret(value, encryptionKey)
+      : JSON.stringify(value);
+
+  const decode = (d: SettingDefinition, stored: string): SettingValue =>
+    d.type === 'secret'
+      ? decryptSecret(stored, encryptionKey)
+      : (JSON.parse(stored) as SettingValue);
+
+  /** What clients see: secrets only say whether they are set. */
+  function view(d: SettingDefinition, stored: string | undefined) {
+    const isSet = stored !== undefined;
+    const value = isSet ? decode(d, stored) : d.default;
+    return {
+      key: d.key,
+      group: d.group,
+      type: d.type,
+      description: d.description,
+      value: d.type === 'secret' ? null : value,
+      is_set: isSet && value !== null,
+      default: d.type === 'secret' ? null : d.default,
+    };
+  }
+
+  async function storedMap(keys?: string[]) {
+    const rows = keys ? await repository.some(keys) : await repository.all();
+    return new Map(rows.map((r) => [r.key, r.value]));
+  }
+
+  return {
+    async list() {
+      const stored = await storedMap();
+      const groups = new Map<string, ReturnType<typeof view>[]>();
+      for (const d of SETTING_DEFINITIONS) {
+        const list = groups.get(d.group) ?? [];
+        list.push(view(d, stored.get(d.key)));
+        groups.set(d.group, list);
+      }
+      return [...groups].map(([group, settings]) => ({ group, settings }));
+    },
+
+    async get(key: string) {
+      const d = definitionOf(key);
+      return view(d, (await storedMap([key])).get(key));
+    },
+
+    /** Sets several values at once, all or none. `null` stores an explicit empty value. */
+    async set(values: Record<string, SettingValue>, updatedBy: string) {
+      const entries = Object.entries(values);
+      if (entries.length === 0)
+        throw new ValidationError('body.values must name at least one setting');
+      const checked = entries.map(([key, value]) => {
+        const d = SETTINGS_BY_KEY.get(key);
+        if (!d) throw new ValidationError(`body.values.${key} is not a known setting`);
+        checkValue(d, value, `body.values.${key}`);
+        return { d, value };
+      });
+      await db.orm.transaction(async (tx) => {
+        for (const { d, value } of checked)
+          await repository.upsert(d.key, encode(d, value), updatedBy, tx);
+      });
+      const stored = await storedMap(checked.map((c) => c.d.key));
+      return checked.map(({ d }) => view(d, stored.get(d.key)));
+    },
+
+    async reset(key: string) {
+      const d = definitionOf(key);
+      await repository.remove(key);
+      return view(d, undefined);
+    },
+
+    /** The effective values (decrypted), for the service's own use only. */
+    async values<K extends string>(keys: readonly K[]): Promise<Record<K, SettingValue>> {
+      const stored = await storedMap([...keys]);
+      const result = {} as Record<K, SettingValue>;
+      for (const key of keys) {
+        const d = definitionOf(key);
+        const raw = stored.get(key);
+        result[key] = raw === undefined ? d.default : decode(d, raw);
+      }
+      return result;
+    },
+
+    async flag(key: string): Promise<boolean> {
+      const { [key]: value } = await this.values([key]);
+      return value === true;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

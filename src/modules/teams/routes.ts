@@ -1,0 +1,251 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auth } from '../../http/auth/declare.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { pageOf } from '../../http/pagination.js';
+import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
+import type { TeamRole } from '../roles/permissions.js';
+import {
+  AddMemberBody,
+  ChangeRoleBody,
+  CreateTeamBody,
+  MemberListResponse,
+  MemberParams,
+  MemberResponse,
+  TeamListQuery,
+  TeamListResponse,
+  TeamParams,
+  TeamResponse,
+  UpdateTeamBody,
+} from './schemas.js';
+import type { TeamService } from './service.js';
+
+const tags = ['Teams'];
+const conflict = ErrorEnvelopeRef(
+  'Conflicts with the team’s rules (slug taken, last admin, default team)',
+);
+
+export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = async (
+  app,
+  { service },
+) => {
+  const actor = (request: { actor: unknown }) => request.actor as UserActor;
+
+  app.get(
+    '/api/teams/me/default',
+    {
+      config: { auth: auth.user({ scope: 'teams:read' }) },
+      schema: {
+        operationId: 'getMyDefaultTeam',
+        summary: 'The caller’s default team',
+        tags,
+        response: { 200: TeamResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { team: await service.defaultFor(actor(request)) },
+    }),
+  );
+
+  app.get(
+    '/api/teams',
+    {
+      config: { auth: auth.user({ scope: 'teams:read' }) },
+      schema: {
+        operationId: 'listTeams',
+        summary: 'Teams the caller belongs to',
+        tags,
+        querystring: TeamListQuery,
+        response: { 200: TeamListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listMine(actor(request), pageOf(request.query)),
+    }),
+  );
+
+  app.get(
+    '/api/admin/teams',
+    {
+      config: { auth: auth.user({ permission: 'teams.view' }) },
+      schema: {
+        operationId: 'listAllTeams',
+        summary: 'Every team on the service',
+        tags,
+        querystring: TeamListQuery,
+        response: { 200: TeamListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listAll(actor(request), pageOf(request.query)),
+    }),
+  );
+
+  app.post(
+    '/api/teams',
+    {
+      config: { auth: auth.user() },
+      schema: {
+        operationId: 'createTeam',
+        summary: 'Create a team; the caller becomes its team_admin',
+        tags,
+        body: CreateTeamBody,
+        response: { 201: TeamResponse, 409: conflict },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true,
+        data: { team: await service.create(actor(request), request.body) },
+      }),
+  );
+
+  app.get(
+    '/api/teams/:teamId',
+    {
+      config: { auth: auth.team({ scope: 'teams:read' }) },
+      schema: {
+        operationId: 'getTeam',
+        summary: 'One team the caller belongs to',
+        tags,
+        params: TeamParams,
+        response: { 200: TeamResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { team: await service.get(request.params.teamId, actor(request)) },
+    }),
+  );
+
+  app.patch(
+    '/api/teams/:teamId',
+    {
+      config: { auth: auth.team({ permission: 'team.edit' }) },
+      schema: {
+        operationId: 'updateTeam',
+        summary: 'Rename or describe a team',
+        tags,
+        params: TeamParams,
+        body: UpdateTeamBody,
+        response: { 200: TeamResponse, 409: conflict },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { team: await service.update(request.params.teamId, actor(request), request.body) },
+    }),
+  );
+
+  app.delete(
+    '/api/teams/:teamId',
+    {
+      config: { auth: auth.team({ permission: 'team.edit' }) },
+      schema: {
+        operationId: 'deleteTeam',
+        summary: 'Delete a team (not a default team)',
+        tags,
+        params: TeamParams,
+        response: { 200: MessageOnly, 409: conflict },
+      },
+    },
+    async (request) => {
+      await service.delete(request.params.teamId);
+      return { success: true as const, message: 'Team deleted' };
+    },
+  );
+
+  app.get(
+    '/api/teams/:teamId/members',
+    {
+      config: { auth: auth.team({ permission: 'team.members.view' }) },
+      schema: {
+        operationId: 'listTeamMembers',
+        summary: 'Members of a team',
+        tags,
+        params: TeamParams,
+        querystring: TeamListQuery,
+        response: { 200: MemberListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listMembers(request.params.teamId, pageOf(request.query)),
+    }),
+  );
+
+  app.post(
+    '/api/teams/:teamId/members',
+    {
+      config: { auth: auth.team({ permission: 'team.members.manage' }) },
+      schema: {
+        operationId: 'addTeamMember',
+        summary: 'Add an account to a team by username or email',
+        tags,
+        params: TeamParams,
+        body: AddMemberBody,
+        response: { 201: MemberResponse, 409: ErrorEnvelopeRef('Already a member') },
+      },
+    },
+    async (request, reply) => {
+      const member = await service.addMemberByLogin(
+        request.params.teamId,
+        request.body.login,
+        (request.body.role ?? 'team_user') as TeamRole,
+      );
+      return reply.code(201).send({ success: true, data: { member } });
+    },
+  );
+
+  app.patch(
+    '/api/teams/:teamId/members/:userId',
+    {
+      config: { auth: auth.team({ permission: 'team.members.manage' }) },
+      schema: {
+        operationId: 'changeTeamMemberRole',
+        summary: 'Change a member’s team role',
+        tags,
+        params: MemberParams,
+        body: ChangeRoleBody,
+        response: { 200: MemberResponse, 409: conflict },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        member: await service.changeRole(
+          request.params.teamId,
+          request.params.userId,
+          request.body.role,
+        ),
+      },
+    }),
+  );
+
+  app.delete(
+    '/api/teams/:teamId/members/:userId',
+    {
+      config: { auth: auth.team() },
+      schema: {
+        operationId: 'removeTeamMember',
+        summary: 'Remove a member, or leave the team',
+        description:
+          'Team admins remove anyone; every member may remove themselves. The last team_admin cannot leave.',
+        tags,
+        params: MemberParams,
+        response: { 200: MessageOnly, 409: conflict },
+      },
+    },
+    async (request) => {
+      await service.removeMember(
+        request.params.teamId,
+        request.params.userId,
+        actor(request),
+        request.teamRole,
+      );
+      return { success: true as const, message: 'Member removed' };
+    },
+  );
+};

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auth } from '../../http/auth/declare.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { pageOf } from '../../http/pagination.js';
+import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
+import type { AuthService } from '../auth/service.js';
+import { TeamListQuery, TeamListResponse } from '../teams/schemas.js';
+import type { TeamService } from '../teams/service.js';
+import {
+  AdminUpdateUserBody,
+  ChangePasswordBody,
+  MeResponse,
+  UpdateProfileBody,
+  UserIdParams,
+  UserListQuery,
+  UserListResponse,
+  UserResponse,
+} from './schemas.js';
+import type { UserService } from './service.js';
+
+const tags = ['Users'];
+const conflict = ErrorEnvelopeRef('Conflicts with another account or would leave no administrator');
+
+export const userRoutes: FastifyPluginAsyncTypebox<{
+  users: UserService;
+  teams: TeamService;
+  auth: AuthService;
+}> = async (app, deps) => {
+  const me = (request: { actor: unknown }) => request.actor as UserActor;
+
+  app.get(
+    '/api/users/me',
+    {
+      config: { auth: auth.user({ scope: 'user:read' }) },
+      schema: {
+        operationId: 'getMe',
+        summary: 'The caller’s account and teams',
+        tags,
+        response: { 200: MeResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await deps.users.me(me(request).userId) }),
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      config: { auth: auth.user() },
+      schema: {
+        operationId: 'updateMe',
+        summary: 'Change the caller’s username, email or display name',
+        description: 'Changing the email marks it unverified.',
+        tags,
+        body: UpdateProfileBody,
+        response: { 200: UserResponse, 409: conflict },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user: await deps.users.updateProfile(me(request).userId, request.body) },
+    }),
+  );
+
+  app.post(
+    '/api/users/me/password',
+    {
+      config: { auth: auth.user() },
+      schema: {
+        operationId: 'changeMyPassword',
+        summary: 'Change the caller’s password',
+        description: 'Every other session of the account ends; this one stays signed in.',
+        tags,
+        body: ChangePasswordBody,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      const actor = me(request);
+      await deps.auth.changePassword(
+        actor.userId,
+        actor.sessionId,
+        request.body.current_password,
+        request.body.new_password,
+      );
+      return {
+        success: true as const,
+        message: 'Password changed; other sessions were signed out',
+      };
+    },
+  );
+
+  app.get(
+    '/api/users/me/teams',
+    {
+      config: { auth: auth.user({ scope: 'teams:read' }) },
+      schema: {
+        operationId: 'listMyTeams',
+        summary: 'Teams the caller belongs to, with the caller’s role',
+        tags,
+        querystring: TeamListQuery,
+        response: { 200: TeamListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deps.teams.listMine(me(request), pageOf(request.query)),
+    }),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      config: { auth: auth.user({ permission: 'users.view' }) },
+      schema: {
+        operationId: 'listUsers',
+        summary: 'Every account, searchable',
+        tags,
+        querystring: UserListQuery,
+        response: { 200: UserListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deps.users.list(pageOf(request.query), request.query.q),
+    }),
+  );
+
+  app.get(
+    '/api/users/:userId',
+    {
+      config: { auth: auth.user({ permission: 'users.view' }) },
+      schema: {
+        operationId: 'getUser',
+        summary: 'One account',
+        tags,
+        params: UserIdParams,
+        response: { 200: UserResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user: await deps.users.get(request.params.userId) },
+    }),
+  );
+
+  app.patch(
+    '/api/users/:userId',
+    {
+      config: { auth: auth.user({ permission: 'users.manage' }) },
+      schema: {
+        operationId: 'adminUpdateUser',
+        summary: 'Change an account’s global role, or disable or enable it',
+        description: 'Disabling ends the account’s sessions and tokens at once.',
+        tags,
+        params: UserIdParams,
+        body: AdminUpdateUserBody,
+        response: { 200: UserResponse, 409: conflict },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user: await deps.users.adminUpdate(request.params.userId, request.body) },
+    }),
+  );
+
+  app.delete(
+    '/api/users/:userId',
+    {
+      config: { auth: auth.user({ permission: 'users.manage' }) },
+      schema: {
+        operationId: 'deleteUser',
+        summary: 'Delete an account, its sessions, memberships and default team',
+        tags,
+        params: UserIdParams,
+        response: { 200: MessageOnly, 409: conflict },
+      },
+    },
+    async (request) => {
+      await deps.users.delete(request.params.userId);
+      return { success: true as const, message: 'Account deleted' };
+    },
+  );
+};

@@ -1,0 +1,145 @@
+import type { Database } from '../../db/client.js';
+import { ConflictError, NotFoundError } from '../../http/errors.js';
+import { paginationOf, type Page } from '../../http/pagination.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SessionService } from '../auth/sessions.js';
+import type { AccessTokenService } from '../oauth/access-tokens.js';
+import type { GlobalRole, TeamRole } from '../roles/permissions.js';
+import type { TeamRepository } from '../teams/repository.js';
+import type { UserRepository, UserRow } from './repository.js';
+
+export function userView(user: UserRow) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    display_name: user.displayName,
+    global_role: user.globalRole as GlobalRole,
+    email_verified: user.emailVerifiedAt !== null,
+    disabled: user.disabledAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export interface UserServiceDeps {
+  db: Database;
+  users: UserRepository;
+  teams: TeamRepository;
+  sessions: SessionService;
+  accessTokens: AccessTokenService;
+  clock: Clock;
+}
+
+export function createUserService(deps: UserServiceDeps) {
+  const { db, users, teams } = deps;
+
+  async function mustFind(id: string) {
+    const user = await users.findById(id);
+    if (!user) throw new NotFoundError('User not found');
+    return user;
+  }
+
+  /** Keeps at least one active global administrator whatever an admin does to accounts. */
+  async function ensureAnotherAdmin(
+    user: UserRow,
+    tx: Parameters<UserRepository['countOtherActiveAdmins']>[1],
+  ) {
+    if (user.globalRole !== 'global_admin' || user.disabledAt) return;
+    if ((await users.countOtherActiveAdmins(user.id, tx)) === 0) {
+      throw new ConflictError(
+        'The service must keep at least one active global_admin',
+        'LAST_GLOBAL_ADMIN',
+      );
+    }
+  }
+
+  /** Ends every way the account signs in: sessions and OAuth tokens. */
+  async function endAccess(userId: string, tx: Parameters<SessionService['endAllFor']>[2]) {
+    await deps.sessions.endAllFor(userId, undefined, tx);
+    await deps.accessTokens.revokeAllFor(userId, tx);
+  }
+
+  return {
+    async me(userId: string) {
+      const user = await mustFind(userId);
+      const { items } = await teams.listForUser(userId, null);
+      return {
+        ...userView(user),
+        teams: items.map((r) => ({
+          id: r.team.id,
+          name: r.team.name,
+          slug: r.team.slug,
+          is_default: r.team.isDefault && r.team.ownerUserId === userId,
+          role: r.role as TeamRole,
+        })),
+      };
+    },
+
+    async updateProfile(
+      userId: string,
+      changes: { username?: string; email?: string; display_name?: string | null },
+    ) {
+      const user = await mustFind(userId);
+      const emailChanged =
+        changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
+      const updated = await users.update(userId, {
+        ...(changes.username !== undefined ? { username: changes.username } : {}),
+        ...(changes.email !== undefined ? { email: changes.email } : {}),
+        ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
+        // A new address has not been proven yet.
+        ...(emailChanged ? { emailVerifiedAt: null } : {}),
+      });
+      return userView(updated!);
+    },
+
+    async list(page: Page, search?: string) {
+      const { items, total } = await users.list(page, search);
+      return { users: items.map(userView), pagination: paginationOf(page, total) };
+    },
+
+    get: async (id: string) => userView(await mustFind(id)),
+
+    async adminUpdate(id: string, changes: { global_role?: GlobalRole; disabled?: boolean }) {
+      return db.orm.transaction(async (tx) => {
+        const user = await users.findById(id, tx);
+        if (!user) throw new NotFoundError('User not found');
+        const demoting =
+          changes.global_role !== undefined && changes.global_role !== 'global_admin';
+        const disabling = changes.disabled === true && !user.disabledAt;
+        if (demoting || disabling) await ensureAnotherAdmin(user, tx);
+        const updated = await users.update(
+          id,
+          {
+            ...(changes.global_role ? { globalRole: changes.global_role } : {}),
+            ...(changes.disabled !== undefined
+              ? { disabledAt: changes.disabled ? (user.disabledAt ?? deps.clock()) : null }
+              : {}),
+          },
+          tx,
+        );
+        if (disabling) await endAccess(id, tx);
+        return userView(updated!);
+      });
+    },
+
+    async delete(id: string) {
+      await db.orm.transaction(async (tx) => {
+        const user = await users.findById(id, tx);
+        if (!user) throw new NotFoundError('User not found');
+        await ensureAnotherAdmin(user, tx);
+        const stranded = await teams.teamsOnlyAdministeredBy(id, tx);
+        if (stranded.length > 0) {
+          throw new ConflictError(
+            `The account is the only team_admin of ${stranded.map((t) => t.name).join(', ')}; give another member that role first`,
+            'LAST_TEAM_ADMIN',
+          );
+        }
+        await endAccess(id, tx);
+        // Sessions, memberships and the default team go with the account (foreign keys cascade).
+        await users.delete(id, tx);
+      });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
