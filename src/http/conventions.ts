@@ -30,6 +30,11 @@ export const conventions = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
+    // Responses finished during shutdown close their connection, so that kept-alive sockets do
+    // not hold the listener open after the in-flight requests are done.
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
     app.addHook('onRequest', async (request, reply) => {
       if (closing) {
         // Requests that arrive on kept-alive connections during shutdown get the envelope too.

@@ -50,7 +50,9 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
       .type('application/json')
       .send({ success: false, error: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_ERROR' });
   }
-  if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
+  if (appError.statusCode >= 500 && appError.statusCode !== 503) {
+    request.log.error({ err: error }, appError.message);
+  }
   const retryAfter = appError.extra?.retry_after;
   if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply
