@@ -67,7 +67,14 @@ describe.runIf(!usingPostgres())('the service process on the embedded database',
     await new Promise((r) => setTimeout(r, 150));
     server.child.kill('SIGTERM');
     const results = await Promise.all(inFlight);
-    expect(await server.exited, server.output().split('\n').filter((l) => /shutdown|error|stopped/i.test(l)).join('\n')).toBe(0);
+    expect(
+      await server.exited,
+      server
+        .output()
+        .split('\n')
+        .filter((l) => /shutdown|error|stopped/i.test(l))
+        .join('\n'),
+    ).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
     const answered = results.filter((r) => r !== null);
     expect(answered.length).toBeGreaterThan(0);

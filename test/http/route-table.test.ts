@@ -38,6 +38,25 @@ describe('route table', () => {
     }
   });
 
+  it('answers 401 to an anonymous caller on every route that is not public', async () => {
+    const guarded = visible().filter(
+      (r) => !['public', 'first-run'].includes((r.config?.auth as { mode: string }).mode),
+    );
+    expect(guarded.length).toBeGreaterThan(20);
+    for (const route of guarded) {
+      const method = (Array.isArray(route.method) ? route.method[0] : route.method) as 'GET';
+      const url = route.url.replace(/:[A-Za-z]+/g, 'x');
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+      });
+      expect(res.statusCode, `${method} ${route.url}`).toBe(401);
+      expect(res.json().success, `${method} ${route.url}`).toBe(false);
+    }
+  });
+
   it('uses every operationId once', () => {
     const ids = visible().map((r) => (r.schema as { operationId: string }).operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -166,6 +166,33 @@ describe('sign-in', () => {
   });
 });
 
+describe('sign-in limits per address', () => {
+  it('answers 429 once one address has made too many attempts, whatever the account', async () => {
+    const strict = await createTestApp({
+      env: { LOGIN_LIMIT_PER_ADDRESS: '4', LOGIN_LIMIT_PER_ACCOUNT: '100' },
+    });
+    try {
+      await register(strict.app, 'kim');
+      for (const name of ['a1', 'a2', 'a3', 'kim']) {
+        expect((await login(strict.app, name)).statusCode).not.toBe(429);
+      }
+      const limited = await login(strict.app, 'kim');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      const elsewhere = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/email/login',
+        headers: json,
+        payload: { login: 'kim', password: PASSWORD },
+        remoteAddress: '10.9.8.7',
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('logout ends the session, clears the cookie, and makes the old cookie useless', async () => {
     const gina = await register(t.app, 'gina');
