@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { DatabaseTarget } from './db/target.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createCsrf } from './lib/csrf.js';
 import type { Secrets } from './lib/secrets.js';
 import { createLogger } from './lib/logger.js';
 import { conventions } from './http/conventions.js';
@@ -22,6 +23,9 @@ import {
   createAccessTokenRepository,
   createAccessTokenService,
 } from './modules/oauth/access-tokens.js';
+import { createOAuthRepository } from './modules/oauth/repository.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
+import { createOAuthService } from './modules/oauth/service.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
@@ -98,7 +102,28 @@ function createServices(deps: AppDeps, logger: Logger) {
     dataDir: config.dataDir,
     onDatabaseConfigured: deps.onDatabaseConfigured,
   });
-  return { userRepository, settings, mailer, sessions, accessTokens, teams, auth, users, system };
+  const oauth = createOAuthService({
+    db,
+    repository: createOAuthRepository(db.orm),
+    accessTokens,
+    users: userRepository,
+    clock,
+    issuer: config.baseUrl,
+  });
+  const csrf = createCsrf(secrets.SESSION_SECRET);
+  return {
+    userRepository,
+    settings,
+    mailer,
+    sessions,
+    accessTokens,
+    teams,
+    auth,
+    users,
+    system,
+    oauth,
+    csrf,
+  };
 }
 
 /** Builds the whole application on the given database. It never listens; server.ts does. */
@@ -136,6 +161,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(roleRoutes);
   app.register(settingsRoutes, { service: services.settings });
   app.register(emailRoutes, { mailer: services.mailer });
+  app.register(oauthRoutes, {
+    service: services.oauth,
+    auth: services.auth,
+    users: services.userRepository,
+    csrf: services.csrf,
+    baseUrl: deps.config.baseUrl,
+  });
 
   return app;
 }

@@ -15,6 +15,10 @@ export const API_TAGS = [
   { name: 'Users', description: 'The caller’s profile, account administration, roles' },
   { name: 'Teams', description: 'Teams and their members' },
   { name: 'Settings', description: 'Global settings and email' },
+  {
+    name: 'OAuth 2.0',
+    description: 'Authorization server for the command-line client (code + PKCE)',
+  },
 ];
 
 /**

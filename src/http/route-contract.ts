@@ -58,7 +58,7 @@ export function completeRouteContract(route: RouteOptions): void {
     if (!schema[key]) throw new RouteContractError(`Route ${where} has no schema.${key}`);
   }
   const response = (schema.response ?? {}) as Record<string, unknown>;
-  if (!Object.keys(response).some((status) => /^2\d\d$/.test(status))) {
+  if (!Object.keys(response).some((status) => /^[23]\d\d$/.test(status))) {
     throw new RouteContractError(`Route ${where} has no success response schema`);
   }
   const statuses = [400, 404, 500];

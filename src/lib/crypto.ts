@@ -18,6 +18,13 @@ export function digestsEqual(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
+/** Constant-time equality of two strings (for values that are not hex digests). */
+export function stringsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
 export interface IssuedSecret {
   id: string;
   /** What the holder receives, once: `<id>.<secret>`. */

@@ -1,6 +1,44 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns.js';
 import { users } from './users.js';
+
+/**
+ * A grant: what one approved authorization produced. Every access and refresh token belongs to
+ * one, so revoking the grant (on code or refresh-token reuse, or by the user) ends them all.
+ */
+export const oauthGrants = pgTable(
+  'oauth_grants',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text().notNull(),
+    scopes: text().array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz(),
+    revokedAt: timestamptz(),
+  },
+  (t) => [index('oauth_grants_user_id_idx').on(t.userId)],
+);
+
+/** Authorization codes: single use, 10 minutes, bound to client, redirect URI and PKCE. */
+export const oauthAuthorizationCodes = pgTable('oauth_authorization_codes', {
+  id: text().primaryKey(),
+  secretHash: text().notNull(),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  clientId: text().notNull(),
+  redirectUri: text().notNull(),
+  scopes: text().array().notNull(),
+  codeChallenge: text().notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamptz().notNull(),
+  usedAt: timestamptz(),
+  /** The grant the exchange created, so that a replayed code can revoke it. */
+  grantId: text(),
+});
 
 /** OAuth 2.0 access tokens: `<id>.<secret>`, only the SHA-256 of the secret is kept. */
 export const oauthAccessTokens = pgTable(
@@ -16,6 +54,40 @@ export const oauthAccessTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamptz().notNull(),
     revokedAt: timestamptz(),
+    grantId: text().references(() => oauthGrants.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('oauth_access_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    index('oauth_access_tokens_user_id_idx').on(t.userId),
+    index('oauth_access_tokens_grant_id_idx').on(t.grantId),
+  ],
+);
+
+/** Refresh tokens rotate: each use replaces the token; a replayed old one revokes the grant. */
+export const oauthRefreshTokens = pgTable(
+  'oauth_refresh_tokens',
+  {
+    id: text().primaryKey(),
+    secretHash: text().notNull(),
+    grantId: text()
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz().notNull(),
+    rotatedAt: timestamptz(),
+  },
+  (t) => [index('oauth_refresh_tokens_grant_id_idx').on(t.grantId)],
+);
+
+/** Remembered approvals: a later request for the same client and no more scopes skips the page. */
+export const oauthConsents = pgTable(
+  'oauth_consents',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text().notNull(),
+    scopes: text().array().notNull(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
 );

@@ -43,7 +43,10 @@ export function createAccessTokenService(deps: {
   const { repository, clock } = deps;
   return {
     /** Issues an opaque access token; the holder sees it once, the database keeps a hash. */
-    async issue(input: { userId: string; clientId: string; scopes: string[] }, tx?: Executor) {
+    async issue(
+      input: { userId: string; clientId: string; scopes: string[]; grantId?: string },
+      tx?: Executor,
+    ) {
       const issued = issueSecret('oat');
       const now = clock();
       const expiresAt = addSeconds(now, ACCESS_TOKEN_TTL_SECONDS);
@@ -54,6 +57,7 @@ export function createAccessTokenService(deps: {
           userId: input.userId,
           clientId: input.clientId,
           scopes: input.scopes,
+          grantId: input.grantId ?? null,
           createdAt: now,
           expiresAt,
         },

@@ -1,0 +1,32 @@
+import { AppError } from '../../http/errors.js';
+
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'access_denied'
+  | 'unsupported_response_type'
+  | 'unsupported_token_type';
+
+/**
+ * An RFC 6749 §5.2 error. The envelope's `error` is the OAuth code itself, beside
+ * `error_description`, so standard OAuth clients and envelope readers both understand it.
+ */
+export class OAuthError extends AppError {
+  constructor(
+    readonly oauthCode: OAuthErrorCode,
+    description: string,
+    status = oauthCode === 'invalid_client' ? 401 : 400,
+  ) {
+    super(status, `OAUTH_${oauthCode.toUpperCase()}`, oauthCode, {
+      error_description: description,
+    });
+  }
+
+  get description(): string {
+    return String(this.extra?.error_description ?? '');
+  }
+}

@@ -1,0 +1,107 @@
+/** Server-rendered pages of the sign-in and consent flow. Every interpolated value is escaped. */
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1c1e21;margin:0;display:flex;justify-content:center}
+main{background:#fff;margin:4rem 1rem;padding:2rem 2.5rem;border-radius:8px;box-shadow:0 1px 4px #0002;max-width:28rem;width:100%}
+h1{font-size:1.3rem;margin-top:0}label{display:block;margin:1rem 0 .3rem;font-weight:600}
+input[type=text],input[type=password]{width:100%;padding:.55rem;border:1px solid #bbb;border-radius:4px;box-sizing:border-box;font-size:1rem}
+button{margin-top:1.4rem;padding:.6rem 1.2rem;border:0;border-radius:4px;font-size:1rem;cursor:pointer;background:#2456c9;color:#fff}
+button.secondary{background:#e4e6eb;color:#1c1e21;margin-left:.5rem}
+.error{background:#fde8e8;color:#9b1c1c;padding:.6rem;border-radius:4px}
+ul{padding-left:1.2rem}li{margin:.4rem 0}code{background:#eef;padding:0 .2rem;border-radius:3px}
+table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #eee;vertical-align:top}
+`;
+
+export function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)} · Groundstation</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+const hidden = (fields: Record<string, string | undefined>) =>
+  Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v!)}">`)
+    .join('');
+
+export function loginPage(input: { returnTo: string; error?: string; login?: string }): string {
+  return layout(
+    'Sign in',
+    `<h1>Sign in to Groundstation</h1>
+${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+<form method="post" action="/api/oauth2/login">
+${hidden({ return_to: input.returnTo })}
+<label for="login">Username or email</label>
+<input type="text" id="login" name="login" autocomplete="username" required value="${escapeHtml(input.login ?? '')}">
+<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+export function consentPage(input: {
+  clientName: string;
+  clientId: string;
+  username: string;
+  scopes: Array<{ scope: string; description: string }>;
+  fields: Record<string, string | undefined>;
+}): string {
+  const items = input.scopes
+    .map(
+      (s) =>
+        `<li><strong>${escapeHtml(s.description)}</strong> <code>${escapeHtml(s.scope)}</code></li>`,
+    )
+    .join('');
+  return layout(
+    'Authorize',
+    `<h1>Allow ${escapeHtml(input.clientName)}?</h1>
+<p><strong>${escapeHtml(input.clientName)}</strong> (<code>${escapeHtml(input.clientId)}</code>) asks to act as
+<strong>${escapeHtml(input.username)}</strong> and to:</p>
+<ul>${items}</ul>
+<form method="post" action="/api/oauth2/consent">
+${hidden(input.fields)}
+<button type="submit" name="decision" value="approve">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</form>`,
+  );
+}
+
+export function grantsPage(input: {
+  username: string;
+  csrf: (grantId: string) => string;
+  grants: Array<{
+    id: string;
+    client_name: string;
+    scopes: string[];
+    created_at: string;
+    last_used_at: string | null;
+  }>;
+  notice?: string;
+}): string {
+  const rows = input.grants
+    .map(
+      (
+        g,
+      ) => `<tr><td>${escapeHtml(g.client_name)}</td><td>${g.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' ')}</td>
+<td>${escapeHtml(g.created_at)}</td><td>${escapeHtml(g.last_used_at ?? 'never')}</td>
+<td><form method="post" action="/api/oauth2/grants/revoke">${hidden({ grant_id: g.id, csrf_token: input.csrf(g.id) })}
+<button type="submit" class="secondary">Revoke</button></form></td></tr>`,
+    )
+    .join('');
+  return layout(
+    'Command-line sessions',
+    `<h1>Command-line sessions of ${escapeHtml(input.username)}</h1>
+${input.notice ? `<p role="status">${escapeHtml(input.notice)}</p>` : ''}
+${
+  input.grants.length === 0
+    ? '<p>No command-line client has access to this account.</p>'
+    : `<table><thead><tr><th>Client</th><th>Scopes</th><th>Granted</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+}`,
+  );
+}

@@ -1,0 +1,435 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import formbody from '@fastify/formbody';
+import { auth } from '../../http/auth/declare.js';
+import { sessionCookie } from '../../http/auth/credentials.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { AppError, ForbiddenError, UnauthorizedError } from '../../http/errors.js';
+import type { Csrf } from '../../lib/csrf.js';
+import type { AuthService } from '../auth/service.js';
+import { setSessionCookie } from '../auth/sessions.js';
+import type { UserRepository } from '../users/repository.js';
+import { OAuthError } from './errors.js';
+import { consentPage, grantsPage, loginPage } from './pages.js';
+import {
+  AuthorizeQuery,
+  ConsentForm,
+  GrantParams,
+  GrantRevokeForm,
+  GrantsPageQuery,
+  GrantsResponse,
+  HtmlPage,
+  IntrospectBody,
+  IntrospectResponse,
+  LoginForm,
+  LoginPageQuery,
+  MetadataResponse,
+  Redirect,
+  RevokeBody,
+  RevokeResponse,
+  TokenBody,
+  TokenResponse,
+} from './schemas.js';
+import type { AuthorizationRequest, OAuthService } from './service.js';
+
+export interface OAuthRouteDeps {
+  service: OAuthService;
+  auth: AuthService;
+  users: UserRepository;
+  csrf: Csrf;
+  baseUrl: string;
+}
+
+const tags = ['OAuth 2.0'];
+const GRANTS_PAGE = '/api/oauth2/grants/page';
+
+/** Where a sign-in may send the browser back to: only this service's own OAuth pages. */
+function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && /^\/api\/oauth2\/[A-Za-z0-9/_-]*(\?[^\s]*)?$/.test(value)
+    ? value
+    : GRANTS_PAGE;
+}
+
+const consentSubject = (r: AuthorizationRequest) =>
+  [r.client.id, r.redirectUri, r.scopes.join(' '), r.codeChallenge, r.state ?? ''].join('\n');
+
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app, deps) => {
+  const { service, csrf } = deps;
+  const origin = new URL(deps.baseUrl).origin;
+  // Forms and RFC 6749 token requests are form-encoded; only this module accepts that.
+  await app.register(formbody);
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<UserActor | null> {
+    const cookie = sessionCookie(request);
+    return cookie ? ((await app.credentials.session?.(cookie, request, reply)) ?? null) : null;
+  }
+
+  /** Browsers send Origin on form posts; one from elsewhere is a cross-site request forgery. */
+  function checkOrigin(request: FastifyRequest) {
+    const given = request.headers.origin;
+    if (given !== undefined && given !== origin)
+      throw new ForbiddenError('Cross-origin form submissions are refused');
+  }
+
+  const loginRedirect = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.redirect(`/api/oauth2/login?return_to=${encodeURIComponent(request.url)}`, 302);
+
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page);
+
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'getOAuthMetadata',
+        summary: 'Authorization server metadata (RFC 8414)',
+        tags,
+        response: { 200: MetadataResponse },
+      },
+    },
+    async () => ({ success: true as const, ...service.metadata() }),
+  );
+
+  app.get(
+    '/api/oauth2/auth',
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'oauthAuthorize',
+        summary: 'Authorization endpoint (authorization code with PKCE S256)',
+        description:
+          'Unknown client or redirect URI: 400, no redirect. Other problems redirect back with error and state. ' +
+          'A signed-out browser is sent to the sign-in page and back; an approval already given for these ' +
+          'scopes skips the consent page.',
+        tags,
+        querystring: AuthorizeQuery,
+        response: { 302: Redirect('To the client, the sign-in page or the consent page') },
+      },
+    },
+    async (request, reply) => {
+      const check = service.checkAuthorization(request.query);
+      if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
+      if (check.kind === 'redirect') return reply.redirect(check.location, 302);
+      const actor = await signedIn(request, reply);
+      if (!actor) return loginRedirect(request, reply);
+      if (await service.hasConsent(actor.userId, check.request)) {
+        return reply.redirect(await service.approve(actor.userId, check.request), 302);
+      }
+      const query = request.url.slice(request.url.indexOf('?'));
+      return reply.redirect(`/api/oauth2/consent${query}`, 302);
+    },
+  );
+
+  app.get(
+    '/api/oauth2/login',
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'oauthLoginPage',
+        summary: 'The sign-in page of the browser flow',
+        tags,
+        querystring: LoginPageQuery,
+        response: { 200: HtmlPage },
+      },
+    },
+    async (request, reply) =>
+      html(reply, 200, loginPage({ returnTo: safeReturnTo(request.query.return_to) })),
+  );
+
+  app.post(
+    '/api/oauth2/login',
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'oauthLoginSubmit',
+        summary: 'Sign in from the browser flow, then go back to where it started',
+        tags,
+        body: LoginForm,
+        response: {
+          303: Redirect('Back to the authorization request'),
+          401: HtmlPage,
+          403: HtmlPage,
+          429: HtmlPage,
+        },
+      },
+    },
+    async (request, reply) => {
+      checkOrigin(request);
+      const returnTo = safeReturnTo(request.body.return_to);
+      try {
+        const { token } = await deps.auth.login(request.body, request);
+        setSessionCookie(request, reply, token);
+        return reply.redirect(returnTo, 303);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        return html(
+          reply,
+          error.statusCode,
+          loginPage({ returnTo, error: error.message, login: request.body.login }),
+        );
+      }
+    },
+  );
+
+  app.get(
+    '/api/oauth2/consent',
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'oauthConsentPage',
+        summary: 'The consent page: which client asks for which access',
+        tags,
+        querystring: AuthorizeQuery,
+        response: {
+          200: HtmlPage,
+          302: Redirect('To the sign-in page, or back to the client on a bad request'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const check = service.checkAuthorization(request.query);
+      if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
+      if (check.kind === 'redirect') return reply.redirect(check.location, 302);
+      const actor = await signedIn(request, reply);
+      if (!actor) return loginRedirect(request, reply);
+      const user = await deps.users.findById(actor.userId);
+      const r = check.request;
+      return html(
+        reply,
+        200,
+        consentPage({
+          clientName: r.client.name,
+          clientId: r.client.id,
+          username: user?.username ?? '',
+          scopes: service.describeScopes(r.scopes),
+          fields: {
+            response_type: 'code',
+            client_id: r.client.id,
+            redirect_uri: r.redirectUri,
+            scope: r.scopes.join(' '),
+            state: r.state,
+            code_challenge: r.codeChallenge,
+            code_challenge_method: 'S256',
+            csrf_token: csrf.token(actor.sessionId!, 'consent', consentSubject(r)),
+          },
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/oauth2/consent',
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'oauthConsentDecision',
+        summary: 'Record the consent decision and send the browser back to the client',
+        tags,
+        body: ConsentForm,
+        response: { 303: Redirect('To the client with code and state, or error=access_denied') },
+      },
+    },
+    async (request, reply) => {
+      checkOrigin(request);
+      const actor = await signedIn(request, reply);
+      if (!actor) throw new UnauthorizedError();
+      const check = service.checkAuthorization(request.body);
+      if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
+      if (check.kind === 'redirect') return reply.redirect(check.location, 303);
+      if (
+        !csrf.verify(
+          request.body.csrf_token,
+          actor.sessionId!,
+          'consent',
+          consentSubject(check.request),
+        )
+      ) {
+        throw new ForbiddenError('The consent form has expired or was not issued to this session');
+      }
+      const location =
+        request.body.decision === 'approve'
+          ? await service.approve(actor.userId, check.request)
+          : service.deny(check.request);
+      return reply.redirect(location, 303);
+    },
+  );
+
+  app.post(
+    '/api/oauth2/token',
+    {
+      config: { auth: auth.public() },
+      attachValidation: true,
+      schema: {
+        operationId: 'oauthToken',
+        summary: 'Token endpoint: authorization_code and refresh_token grants',
+        description:
+          'Form-encoded (or JSON). Answers per RFC 6749 §5.1 with Cache-Control: no-store; errors per §5.2 ' +
+          '(error, error_description) inside the error envelope.',
+        tags,
+        body: TokenBody,
+        response: { 200: TokenResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      if (request.validationError)
+        throw new OAuthError('invalid_request', 'Each parameter must be given once, as text');
+      const body = request.body;
+      switch (body.grant_type) {
+        case 'authorization_code':
+          return { success: true as const, ...(await service.exchangeCode(body)) };
+        case 'refresh_token':
+          return { success: true as const, ...(await service.refresh(body)) };
+        case undefined:
+          throw new OAuthError('invalid_request', 'grant_type is required');
+        default:
+          throw new OAuthError(
+            'unsupported_grant_type',
+            'grant_type must be authorization_code or refresh_token',
+          );
+      }
+    },
+  );
+
+  app.post(
+    '/api/oauth2/revoke',
+    {
+      config: { auth: auth.public() },
+      attachValidation: true,
+      schema: {
+        operationId: 'oauthRevoke',
+        summary: 'Revoke an access or refresh token (RFC 7009)',
+        tags,
+        body: RevokeBody,
+        response: { 200: RevokeResponse },
+      },
+    },
+    async (request) => {
+      if (request.validationError)
+        throw new OAuthError('invalid_request', 'Each parameter must be given once, as text');
+      await service.revoke(request.body);
+      return { success: true as const, message: 'Revoked, if the token was valid' };
+    },
+  );
+
+  app.post(
+    '/api/oauth2/introspect',
+    {
+      config: { auth: auth.user({ scope: 'account:read' }) },
+      schema: {
+        operationId: 'oauthIntrospect',
+        summary: 'Token introspection (RFC 7662) for signed-in callers',
+        description:
+          'Only the caller’s own tokens (any token, for global admins) are reported active.',
+        tags,
+        body: IntrospectBody,
+        response: { 200: IntrospectResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.introspect(request.body.token, request.actor as UserActor)),
+    }),
+  );
+
+  app.get(
+    '/api/oauth2/grants',
+    {
+      config: { auth: auth.user() },
+      schema: {
+        operationId: 'listOAuthGrants',
+        summary: 'Command-line sessions the caller granted',
+        tags,
+        response: { 200: GrantsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { grants: await service.listGrants((request.actor as UserActor).userId) },
+    }),
+  );
+
+  app.delete(
+    '/api/oauth2/grants/:grantId',
+    {
+      config: { auth: auth.user() },
+      schema: {
+        operationId: 'revokeOAuthGrant',
+        summary: 'Revoke a command-line session and all its tokens',
+        tags,
+        params: GrantParams,
+        response: { 200: RevokeResponse },
+      },
+    },
+    async (request) => {
+      await service.revokeGrantOf((request.actor as UserActor).userId, request.params.grantId);
+      return { success: true as const, message: 'Access revoked' };
+    },
+  );
+
+  app.get(
+    GRANTS_PAGE,
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'oauthGrantsPage',
+        summary: 'Page listing command-line sessions, with revoke buttons',
+        tags,
+        querystring: GrantsPageQuery,
+        response: { 200: HtmlPage, 302: Redirect('To the sign-in page') },
+      },
+    },
+    async (request, reply) => {
+      const actor = await signedIn(request, reply);
+      if (!actor) return loginRedirect(request, reply);
+      const user = await deps.users.findById(actor.userId);
+      const revoked = request.query.revoked === '1';
+      return html(
+        reply,
+        200,
+        grantsPage({
+          username: user?.username ?? '',
+          grants: await service.listGrants(actor.userId),
+          csrf: (grantId) => csrf.token(actor.sessionId!, 'revoke-grant', grantId),
+          ...(revoked ? { notice: 'Access revoked.' } : {}),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/oauth2/grants/revoke',
+    {
+      config: { auth: auth.user() },
+      schema: {
+        operationId: 'oauthGrantsPageRevoke',
+        summary: 'Revoke from the page (form post)',
+        tags,
+        body: GrantRevokeForm,
+        response: { 303: Redirect('Back to the page') },
+      },
+    },
+    async (request, reply) => {
+      checkOrigin(request);
+      const actor = request.actor as UserActor;
+      if (
+        !actor.sessionId ||
+        !csrf.verify(
+          request.body.csrf_token,
+          actor.sessionId,
+          'revoke-grant',
+          request.body.grant_id,
+        )
+      ) {
+        throw new ForbiddenError('The form has expired or was not issued to this session');
+      }
+      await service.revokeGrantOf(actor.userId, request.body.grant_id);
+      return reply.redirect(`${GRANTS_PAGE}?revoked=1`, 303);
+    },
+  );
+};
