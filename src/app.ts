@@ -12,6 +12,13 @@ import { conventions } from './http/conventions.js';
 import { registerOpenApi } from './http/openapi.js';
 import { formatValidationError } from './http/validation.js';
 import { validatorCompiler } from './http/validator.js';
+import { createCatalogueRepository } from './modules/catalogue/repository.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { createCatalogueService } from './modules/catalogue/service.js';
+import { createPendingWorkRecorder } from './modules/installations/pending-work.js';
+import { createInstallationRepository } from './modules/installations/repository.js';
+import { installationRoutes } from './modules/installations/routes.js';
+import { createInstallationService } from './modules/installations/service.js';
 import { createEmailTokenRepository } from './modules/auth/email-token-repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -69,7 +76,23 @@ function createServices(deps: AppDeps, logger: Logger) {
     repository: createAccessTokenRepository(db.orm),
     clock,
   });
-  const teams = createTeamService({ db, teams: teamRepository, users: userRepository });
+  const pendingWork = createPendingWorkRecorder(db.orm);
+  const catalogueRepository = createCatalogueRepository(db.orm);
+  const catalogue = createCatalogueService({ db, repository: catalogueRepository, pendingWork });
+  const installations = createInstallationService({
+    db,
+    repository: createInstallationRepository(db.orm),
+    catalogue: catalogueRepository,
+    pendingWork,
+    encryptionKey: secrets.ENCRYPTION_KEY,
+    clock,
+  });
+  const teams = createTeamService({
+    db,
+    teams: teamRepository,
+    users: userRepository,
+    listeners: [installations.membershipListener],
+  });
   const window = config.loginLimits.windowSeconds;
   const auth = createAuthService({
     db,
@@ -112,6 +135,9 @@ function createServices(deps: AppDeps, logger: Logger) {
   });
   const csrf = createCsrf(secrets.SESSION_SECRET);
   return {
+    pendingWork,
+    catalogue,
+    installations,
     userRepository,
     settings,
     mailer,
@@ -161,6 +187,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(roleRoutes);
   app.register(settingsRoutes, { service: services.settings });
   app.register(emailRoutes, { mailer: services.mailer });
+  app.register(catalogueRoutes, { service: services.catalogue });
+  app.register(installationRoutes, { service: services.installations });
   app.register(oauthRoutes, {
     service: services.oauth,
     auth: services.auth,

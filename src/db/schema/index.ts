@@ -4,3 +4,5 @@ export * from './auth.js';
 export * from './teams.js';
 export * from './oauth.js';
 export * from './settings.js';
+export * from './catalogue.js';
+export * from './installations.js';

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** One configurable value a server takes: an argument, an environment variable or a header. */
+export interface ConfigField {
+  name: string;
+  description: string | null;
+  required: boolean;
+  secret: boolean;
+  default: string | null;
+}
+export interface ConfigSection {
+  args: ConfigField[];
+  env: ConfigField[];
+  headers: ConfigField[];
+}
+/** Which values the catalogue fixes (template), the team fills in, and each member fills in. */
+export interface ConfigSchema {
+  template: ConfigSection;
+  team: ConfigSection;
+  user: ConfigSection;
+}
+
+export const mcpCategories = pgTable(
+  'mcp_categories',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text(),
+    icon: text(),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mcp_categories_slug_lower_key').on(sql`lower(${t.slug})`)],
+);
+
+export const mcpServers = pgTable(
+  'mcp_servers',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text(),
+    categoryId: text().references(() => mcpCategories.id, { onDelete: 'restrict' }),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    repositoryUrl: text(),
+    repoStars: integer().notNull().default(0),
+    homepage: text(),
+    language: text(),
+    transport: text().notNull(),
+    runtime: text(),
+    command: text(),
+    package: text(),
+    args: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    url: text(),
+    configSchema: jsonb().$type<ConfigSchema>().notNull(),
+    status: text().notNull().default('active'),
+    featured: boolean().notNull().default(false),
+    /** Weighted name (A), tags (B) and description (C); written with every insert and update. */
+    searchVector: tsvector().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mcp_servers_slug_lower_key').on(sql`lower(${t.slug})`),
+    index('mcp_servers_category_idx').on(t.categoryId),
+    index('mcp_servers_name_idx').on(t.name, t.id),
+    index('mcp_servers_stars_idx').on(t.repoStars, t.id),
+    index('mcp_servers_created_idx').on(t.createdAt, t.id),
+    index('mcp_servers_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const mcpServerVersions = pgTable(
+  'mcp_server_versions',
+  {
+    id: text().primaryKey(),
+    serverId: text()
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'cascade' }),
+    version: text().notNull(),
+    changelog: text(),
+    releaseDate: date({ mode: 'string' }),
+    isLatest: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mcp_server_versions_server_version_key').on(t.serverId, t.version),
+    // At most one latest version per server, enforced by the database itself.
+    uniqueIndex('mcp_server_versions_one_latest_key')
+      .on(t.serverId)
+      .where(sql`${t.isLatest}`),
+  ],
+);

@@ -1,0 +1,294 @@
+import type { Static } from '@sinclair/typebox';
+import type { Database } from '../../db/client.js';
+import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import { paginationOf, type Page } from '../../http/pagination.js';
+import { newId } from '../../lib/ids.js';
+import { slugify } from '../teams/service.js';
+import type { PendingWorkRecorder } from '../installations/pending-work.js';
+import type { CatalogueRepository, CategoryRow, ServerFilters, ServerRow, ServerSort, VersionRow } from './repository.js';
+import type { CategoryBody, ConfigSchemaInput, ServerBody, VersionBody } from './schemas.js';
+
+type FieldInput = Partial<ConfigField> & { name: string };
+type SectionInput = Partial<Record<keyof ConfigSection, FieldInput[]>>;
+
+function normalizeSection(section: SectionInput | undefined, path: string): ConfigSection {
+  const out: ConfigSection = { args: [], env: [], headers: [] };
+  for (const kind of ['args', 'env', 'headers'] as const) {
+    const seen = new Set<string>();
+    for (const f of section?.[kind] ?? []) {
+      if (seen.has(f.name)) throw new ValidationError(`${path}.${kind} names ${f.name} twice`);
+      seen.add(f.name);
+      out[kind].push({ name: f.name, description: f.description ?? null, required: f.required ?? false, secret: f.secret ?? false, default: f.default ?? null });
+    }
+  }
+  return out;
+}
+
+/** Fills in every level and field so that stored schemas always have the full shape. */
+export function normalizeConfigSchema(input: Static<typeof ConfigSchemaInput> | undefined): ConfigSchema {
+  const path = 'body.config_schema';
+  return {
+    template: normalizeSection(input?.template, `${path}.template`),
+    team: normalizeSection(input?.team, `${path}.team`),
+    user: normalizeSection(input?.user, `${path}.user`),
+  };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export function serverView(s: ServerRow) {
+  return {
+    id: s.id,
+    name: s.name,
+    slug: s.slug,
+    description: s.description,
+    category_id: s.categoryId,
+    tags: s.tags,
+    repository_url: s.repositoryUrl,
+    repo_stars: s.repoStars,
+    homepage: s.homepage,
+    language: s.language,
+    transport: s.transport as 'stdio' | 'http' | 'sse',
+    runtime: s.runtime,
+    command: s.command,
+    package: s.package,
+    args: s.args,
+    url: s.url,
+    config_schema: s.configSchema,
+    status: s.status as 'active' | 'deprecated',
+    featured: s.featured,
+    created_at: iso(s.createdAt),
+    updated_at: iso(s.updatedAt),
+  };
+}
+
+function categoryView(c: CategoryRow, serverCount: number) {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    icon: c.icon,
+    sort_order: c.sortOrder,
+    server_count: serverCount,
+    created_at: iso(c.createdAt),
+    updated_at: iso(c.updatedAt),
+  };
+}
+
+function versionView(v: VersionRow) {
+  return {
+    id: v.id,
+    server_id: v.serverId,
+    version: v.version,
+    changelog: v.changelog,
+    release_date: v.releaseDate,
+    is_latest: v.isLatest,
+    created_at: iso(v.createdAt),
+    updated_at: iso(v.updatedAt),
+  };
+}
+
+/** Words of a search, each used as a prefix: `file serv` finds "Filesystem server". */
+export function toPrefixQuery(q: string): { tsquery: string; phrase: string } {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) throw new ValidationError('querystring.q must contain a letter or digit');
+  return { tsquery: words.slice(0, 10).map((w) => `${w}:*`).join(' & '), phrase: q.trim().toLowerCase() };
+}
+
+type ServerInput = Static<typeof ServerBody>;
+
+export function createCatalogueService(deps: { db: Database; repository: CatalogueRepository; pendingWork: PendingWorkRecorder }) {
+  const { db, repository } = deps;
+
+  async function mustFindServer(idOrSlug: string) {
+    const server = await repository.findServer(idOrSlug);
+    if (!server) throw new NotFoundError('MCP server not found');
+    return server;
+  }
+
+  async function checkCategory(categoryId: string | null | undefined) {
+    if (categoryId && !(await repository.findCategory(categoryId))) {
+      throw new ValidationError(`body.category_id ${categoryId} does not name a category`);
+    }
+  }
+
+  function serverValues(input: Partial<ServerInput>) {
+    const { config_schema, category_id, repository_url, repo_stars, ...rest } = input;
+    return {
+      ...(rest.name !== undefined ? { name: rest.name } : {}),
+      ...(rest.slug !== undefined ? { slug: rest.slug } : {}),
+      ...(rest.description !== undefined ? { description: rest.description } : {}),
+      ...(category_id !== undefined ? { categoryId: category_id } : {}),
+      ...(rest.tags !== undefined ? { tags: rest.tags } : {}),
+      ...(repository_url !== undefined ? { repositoryUrl: repository_url } : {}),
+      ...(repo_stars !== undefined ? { repoStars: repo_stars } : {}),
+      ...(rest.homepage !== undefined ? { homepage: rest.homepage } : {}),
+      ...(rest.language !== undefined ? { language: rest.language } : {}),
+      ...(rest.transport !== undefined ? { transport: rest.transport } : {}),
+      ...(rest.runtime !== undefined ? { runtime: rest.runtime } : {}),
+      ...(rest.command !== undefined ? { command: rest.command } : {}),
+      ...(rest.package !== undefined ? { package: rest.package } : {}),
+      ...(rest.args !== undefined ? { args: rest.args } : {}),
+      ...(rest.url !== undefined ? { url: rest.url } : {}),
+      ...(config_schema !== undefined ? { configSchema: normalizeConfigSchema(config_schema) } : {}),
+      ...(rest.status !== undefined ? { status: rest.status } : {}),
+      ...(rest.featured !== undefined ? { featured: rest.featured } : {}),
+    };
+  }
+
+  function checkRunnable(s: { transport: string; url: string | null; command: string | null; package: string | null }) {
+    if (s.transport !== 'stdio' && !s.url) throw new ValidationError(`body.url is required for the ${s.transport} transport`);
+    if (s.transport === 'stdio' && !s.command && !s.package) {
+      throw new ValidationError('body.command or body.package is required for the stdio transport');
+    }
+  }
+
+  return {
+    // ---- categories
+    async listCategories() {
+      return (await repository.listCategories()).map((r) => categoryView(r.category, r.serverCount));
+    },
+    async createCategory(input: Static<typeof CategoryBody>) {
+      const id = newId('cat');
+      await repository.insertCategory({
+        id,
+        name: input.name,
+        slug: input.slug ?? slugify(input.name),
+        description: input.description ?? null,
+        icon: input.icon ?? null,
+        sortOrder: input.sort_order ?? 0,
+      });
+      const row = (await repository.findCategory(id))!;
+      return categoryView(row.category, row.serverCount);
+    },
+    async updateCategory(id: string, input: Partial<Static<typeof CategoryBody>>) {
+      const updated = await repository.updateCategory(id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.icon !== undefined ? { icon: input.icon } : {}),
+        ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
+      });
+      if (!updated) throw new NotFoundError('Category not found');
+      const row = (await repository.findCategory(id))!;
+      return categoryView(row.category, row.serverCount);
+    },
+    async deleteCategory(id: string, moveTo: string | undefined) {
+      await db.orm.transaction(async (tx) => {
+        if (!(await repository.findCategory(id, tx))) throw new NotFoundError('Category not found');
+        const inUse = await repository.countServersIn(id, tx);
+        if (inUse > 0) {
+          if (!moveTo) {
+            throw new ConflictError(`The category has ${inUse} servers; move them first (move_servers_to)`, 'CATEGORY_IN_USE');
+          }
+          if (moveTo === id || !(await repository.findCategory(moveTo, tx))) {
+            throw new ValidationError('querystring.move_servers_to must name another existing category');
+          }
+          await repository.moveServers(id, moveTo, tx);
+        }
+        await repository.deleteCategory(id, tx);
+      });
+    },
+
+    // ---- servers
+    async listServers(filters: ServerFilters, sort: ServerSort, page: Page) {
+      const { items, total } = await repository.listServers(filters, sort, page);
+      return { servers: items.map(serverView), pagination: paginationOf(page, total) };
+    },
+    async searchServers(q: string, filters: ServerFilters, page: Page) {
+      const { tsquery, phrase } = toPrefixQuery(q);
+      const { items, total } = await repository.searchServers(tsquery, phrase, filters, page);
+      return { servers: items.map(serverView), pagination: paginationOf(page, total) };
+    },
+    getServer: async (idOrSlug: string) => serverView(await mustFindServer(idOrSlug)),
+    findServerRow: (idOrSlug: string) => repository.findServer(idOrSlug),
+
+    async createServer(input: ServerInput) {
+      await checkCategory(input.category_id);
+      const slug = input.slug ?? slugify(input.name);
+      if (await repository.slugTaken(slug, null)) throw new ConflictError(`The server slug ${slug} is taken`, 'DUPLICATE');
+      const values = { ...serverValues(input), slug, configSchema: normalizeConfigSchema(input.config_schema) };
+      checkRunnable({ transport: input.transport, url: input.url ?? null, command: input.command ?? null, package: input.package ?? null });
+      const row = await repository.insertServer({ id: newId('srv'), name: input.name, transport: input.transport, ...values });
+      return serverView(row);
+    },
+    async updateServer(id: string, input: Partial<ServerInput>) {
+      const current = await mustFindServer(id);
+      if (input.category_id !== undefined) await checkCategory(input.category_id);
+      if (input.slug && (await repository.slugTaken(input.slug, current.id))) {
+        throw new ConflictError(`The server slug ${input.slug} is taken`, 'DUPLICATE');
+      }
+      const values = serverValues(input);
+      checkRunnable({ ...current, ...values });
+      const row = await repository.updateServer(current.id, values, current);
+      return serverView(row!);
+    },
+    async deleteServer(id: string, force: boolean) {
+      const server = await mustFindServer(id);
+      await db.orm.transaction(async (tx) => {
+        const installed = await repository.countInstallations(server.id, tx);
+        if (installed > 0 && !force) {
+          throw new ConflictError(`${installed} team installation(s) use this server; pass force=true to remove them too`, 'SERVER_IN_USE');
+        }
+        for (const removed of await repository.deleteInstallationsOf(server.id, tx)) {
+          await deps.pendingWork.record({ kind: 'installation.deleted', teamId: removed.teamId, installationId: removed.id }, tx);
+        }
+        await repository.deleteServer(server.id, tx);
+      });
+    },
+
+    // ---- versions
+    async listVersions(serverId: string) {
+      const server = await mustFindServer(serverId);
+      return (await repository.listVersions(server.id)).map(versionView);
+    },
+    async createVersion(serverId: string, input: Static<typeof VersionBody>) {
+      const server = await mustFindServer(serverId);
+      return db.orm.transaction(async (tx) => {
+        // Serialises version changes of one server, so "exactly one latest" holds under races.
+        await repository.lockServer(server.id, tx);
+        if (await repository.versionExists(server.id, input.version, null, tx)) {
+          throw new ConflictError(`Version ${input.version} already exists for this server`, 'DUPLICATE');
+        }
+        const first = (await repository.listVersions(server.id, tx)).length === 0;
+        const latest = first || input.is_latest === true;
+        if (latest) await repository.clearLatest(server.id, tx);
+        const row = await repository.insertVersion(
+          { id: newId('ver'), serverId: server.id, version: input.version, changelog: input.changelog ?? null, releaseDate: input.release_date ?? null, isLatest: latest },
+          tx,
+        );
+        return versionView(row);
+      });
+    },
+    async updateVersion(serverId: string, versionId: string, input: Partial<Static<typeof VersionBody>>) {
+      const server = await mustFindServer(serverId);
+      return db.orm.transaction(async (tx) => {
+        await repository.lockServer(server.id, tx);
+        const current = await repository.findVersion(server.id, versionId, tx);
+        if (!current) throw new NotFoundError('Version not found');
+        if (input.version && (await repository.versionExists(server.id, input.version, current.id, tx))) {
+          throw new ConflictError(`Version ${input.version} already exists for this server`, 'DUPLICATE');
+        }
+        if (input.is_latest === false && current.isLatest) {
+          throw new ConflictError('A server always has one latest version; mark another version as latest instead', 'LATEST_REQUIRED');
+        }
+        if (input.is_latest === true && !current.isLatest) await repository.clearLatest(server.id, tx);
+        const row = await repository.updateVersion(
+          current.id,
+          {
+            ...(input.version !== undefined ? { version: input.version } : {}),
+            ...(input.changelog !== undefined ? { changelog: input.changelog } : {}),
+            ...(input.release_date !== undefined ? { releaseDate: input.release_date } : {}),
+            ...(input.is_latest === true ? { isLatest: true } : {}),
+          },
+          tx,
+        );
+        return versionView(row!);
+      });
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,69 @@
+import type { ConfigSection, ConfigValues } from '../../db/schema/index.js';
+import { ValidationError } from '../../http/errors.js';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
+
+export const SECRET_MASK = '********';
+const ENCRYPTED = 'enc:';
+const KINDS = ['args', 'env', 'headers'] as const;
+
+export type ValuesInput = Partial<Record<(typeof KINDS)[number], Record<string, string | null>>>;
+
+export const emptyValues = (): ConfigValues => ({ args: {}, env: {}, headers: {} });
+
+/**
+ * Applies input values on top of the stored ones, checked against one level of the server's
+ * schema. `null` removes a value; the mask keeps a stored secret; secrets are encrypted.
+ */
+export function mergeValues(
+  section: ConfigSection,
+  stored: ConfigValues,
+  input: ValuesInput | undefined,
+  key: Buffer,
+  path: string,
+): ConfigValues {
+  const next: ConfigValues = { args: { ...stored.args }, env: { ...stored.env }, headers: { ...stored.headers } };
+  for (const kind of KINDS) {
+    for (const [name, value] of Object.entries(input?.[kind] ?? {})) {
+      const field = section[kind].find((f) => f.name === name);
+      if (!field) throw new ValidationError(`${path}.${kind}.${name} is not a field of this server’s configuration`);
+      if (value === null) delete next[kind][name];
+      else if (field.secret && value === SECRET_MASK && stored[kind][name] !== undefined) continue;
+      else next[kind][name] = field.secret ? `${ENCRYPTED}${encryptSecret(value, key)}` : value;
+    }
+  }
+  return next;
+}
+
+/** Names of required fields that have neither a value nor a default. */
+export function missingRequired(section: ConfigSection, values: ConfigValues): string[] {
+  const missing: string[] = [];
+  for (const kind of KINDS) {
+    for (const f of section[kind]) {
+      if (f.required && f.default === null && !values[kind][f.name]) missing.push(`${kind}.${f.name}`);
+    }
+  }
+  return missing;
+}
+
+/** What clients see: secrets replaced by the mask. */
+export function maskValues(section: ConfigSection, values: ConfigValues): ConfigValues {
+  const out = emptyValues();
+  for (const kind of KINDS) {
+    for (const [name, value] of Object.entries(values[kind])) {
+      const secret = section[kind].find((f) => f.name === name)?.secret ?? value.startsWith(ENCRYPTED);
+      out[kind][name] = secret ? SECRET_MASK : value;
+    }
+  }
+  return out;
+}
+
+/** Plain values, secrets decrypted: only for the satellite configuration. */
+export function revealValues(values: ConfigValues, key: Buffer): ConfigValues {
+  const out = emptyValues();
+  for (const kind of KINDS) {
+    for (const [name, value] of Object.entries(values[kind])) {
+      out[kind][name] = value.startsWith(ENCRYPTED) ? decryptSecret(value.slice(ENCRYPTED.length), key) : value;
+    }
+  }
+  return out;
+}

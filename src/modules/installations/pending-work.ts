@@ -1,0 +1,48 @@
+import { and, asc, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { satellitePendingWork } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
+
+export type PendingWorkKind =
+  | 'installation.created'
+  | 'installation.updated'
+  | 'installation.deleted'
+  | 'user_config.saved'
+  | 'member.added'
+  | 'member.removed';
+
+export interface PendingWork {
+  kind: PendingWorkKind;
+  teamId: string;
+  installationId?: string | null;
+  userId?: string | null;
+  payload?: Record<string, unknown>;
+}
+
+/**
+ * The seam between configuration changes and satellites: every change a satellite must act on
+ * is recorded here, in the caller's transaction, and later turned into satellite commands.
+ */
+export function createPendingWorkRecorder(db: Executor) {
+  return {
+    async record(work: PendingWork, tx: Executor = db) {
+      await tx.insert(satellitePendingWork).values({
+        id: newId('pw'),
+        kind: work.kind,
+        teamId: work.teamId,
+        installationId: work.installationId ?? null,
+        userId: work.userId ?? null,
+        payload: work.payload ?? {},
+      });
+    },
+    async open(tx: Executor = db) {
+      return tx
+        .select()
+        .from(satellitePendingWork)
+        .where(and(isNull(satellitePendingWork.processedAt)))
+        .orderBy(asc(satellitePendingWork.createdAt), asc(satellitePendingWork.id));
+    },
+  };
+}
+
+export type PendingWorkRecorder = ReturnType<typeof createPendingWorkRecorder>;

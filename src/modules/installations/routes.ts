@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auth } from '../../http/auth/declare.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { pageOf } from '../../http/pagination.js';
+import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
+import {
+  InstallationBody,
+  InstallationListResponse,
+  InstallationParams,
+  InstallationResponse,
+  InstallationUpdateBody,
+  InstanceListResponse,
+  InstanceResponse,
+  ListQuery,
+  TeamParams,
+  UserConfigBody,
+  UserConfigResponse,
+} from './schemas.js';
+import type { InstallationService } from './service.js';
+
+const tags = ['Installations'];
+const BASE = '/api/teams/:teamId/mcp/installations';
+const ONE = `${BASE}/:installationId`;
+const nameTaken = ErrorEnvelopeRef('The team already has an installation with that name');
+
+export const installationRoutes: FastifyPluginAsyncTypebox<{ service: InstallationService }> = async (app, { service }) => {
+  const actor = (request: { actor: unknown }) => request.actor as UserActor;
+
+  app.get(
+    BASE,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' }) },
+      schema: { operationId: 'listInstallations', summary: 'The team’s installed servers, with the caller’s own instance', tags, params: TeamParams, querystring: ListQuery, response: { 200: InstallationListResponse } },
+    },
+    async (request) => ({ success: true as const, data: await service.list(request.params.teamId, actor(request), pageOf(request.query)) }),
+  );
+
+  app.post(
+    BASE,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.create' }) },
+      schema: {
+        operationId: 'createInstallation',
+        summary: 'Install a catalogue server for the team; every member gets an instance',
+        tags,
+        params: TeamParams,
+        body: InstallationBody,
+        response: { 201: InstallationResponse, 409: nameTaken },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ success: true, data: { installation: await service.create(request.params.teamId, actor(request), request.body) } }),
+  );
+
+  app.get(
+    ONE,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' }) },
+      schema: { operationId: 'getInstallation', summary: 'One installation', tags, params: InstallationParams, response: { 200: InstallationResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { installation: await service.get(request.params.teamId, request.params.installationId, actor(request)) },
+    }),
+  );
+
+  app.patch(
+    ONE,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.edit' }) },
+      schema: {
+        operationId: 'updateInstallation',
+        summary: 'Change an installation’s name, version, team values, satellite or settings',
+        tags,
+        params: InstallationParams,
+        body: InstallationUpdateBody,
+        response: { 200: InstallationResponse, 409: nameTaken },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { installation: await service.update(request.params.teamId, request.params.installationId, actor(request), request.body) },
+    }),
+  );
+
+  app.delete(
+    ONE,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.delete' }) },
+      schema: { operationId: 'deleteInstallation', summary: 'Remove an installation and its instances', tags, params: InstallationParams, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      await service.delete(request.params.teamId, request.params.installationId);
+      return { success: true as const, message: 'Installation deleted' };
+    },
+  );
+
+  app.get(
+    `${ONE}/instances`,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' }) },
+      schema: {
+        operationId: 'listInstances',
+        summary: 'Instances with their status (administrators see all, members their own)',
+        tags,
+        params: InstallationParams,
+        querystring: ListQuery,
+        response: { 200: InstanceListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.instances(request.params.teamId, request.params.installationId, actor(request), request.teamRole, pageOf(request.query)),
+    }),
+  );
+
+  app.get(
+    `${ONE}/status`,
+    {
+      config: { auth: auth.team({ scope: 'mcp:read' }) },
+      schema: { operationId: 'getMyInstanceStatus', summary: 'The caller’s own instance and its status', tags, params: InstallationParams, response: { 200: InstanceResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { instance: await service.myInstance(request.params.teamId, request.params.installationId, actor(request)) },
+    }),
+  );
+
+  app.get(
+    `${ONE}/user-config`,
+    {
+      config: { auth: auth.team({ scope: 'mcp:read' }) },
+      schema: { operationId: 'getMyUserConfig', summary: 'The caller’s own values for an installation (secrets masked)', tags, params: InstallationParams, response: { 200: UserConfigResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user_config: await service.userConfig(request.params.teamId, request.params.installationId, actor(request)) },
+    }),
+  );
+
+  app.put(
+    `${ONE}/user-config`,
+    {
+      config: { auth: auth.team() },
+      schema: {
+        operationId: 'saveMyUserConfig',
+        summary: 'Save the caller’s own values; filling every required one starts provisioning',
+        tags,
+        params: InstallationParams,
+        body: UserConfigBody,
+        response: { 200: UserConfigResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user_config: await service.saveUserConfig(request.params.teamId, request.params.installationId, actor(request), request.body.values) },
+    }),
+  );
+};

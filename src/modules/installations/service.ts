@@ -1,0 +1,256 @@
+import type { Static } from '@sinclair/typebox';
+import type { Database, Executor } from '../../db/client.js';
+import type { ConfigSchema } from '../../db/schema/index.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import { paginationOf, type Page } from '../../http/pagination.js';
+import type { UserActor } from '../../http/auth/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { CatalogueRepository, ServerRow } from '../catalogue/repository.js';
+import { teamRoleHas, type TeamRole } from '../roles/permissions.js';
+import type { MembershipListener } from '../teams/service.js';
+import { emptyValues, maskValues, mergeValues, missingRequired } from './config-values.js';
+import type { PendingWorkRecorder } from './pending-work.js';
+import type { InstallationRepository, InstallationRow, InstanceRow } from './repository.js';
+import type { InstallationBody, InstallationUpdateBody, InstanceStatus, ValuesInput } from './schemas.js';
+
+const iso = (d: Date) => d.toISOString();
+
+function instanceView(i: InstanceRow) {
+  return {
+    id: i.id,
+    installation_id: i.installationId,
+    user_id: i.userId,
+    status: i.status as InstanceStatus,
+    status_message: i.statusMessage,
+    status_updated_at: iso(i.statusUpdatedAt),
+    created_at: iso(i.createdAt),
+  };
+}
+
+function installationView(row: { installation: InstallationRow; server: ServerRow }, mine: InstanceRow | null) {
+  const { installation: i, server } = row;
+  return {
+    id: i.id,
+    team_id: i.teamId,
+    name: i.name,
+    server: { id: server.id, name: server.name, slug: server.slug, transport: server.transport },
+    version_id: i.versionId,
+    team_config: maskValues(server.configSchema.team, i.teamConfig),
+    satellite_id: i.satelliteId,
+    settings: i.settings,
+    tool_count: i.toolCount,
+    total_tokens: i.totalTokens,
+    my_instance: mine
+      ? { id: mine.id, status: mine.status as InstanceStatus, status_message: mine.statusMessage, status_updated_at: iso(mine.statusUpdatedAt) }
+      : null,
+    created_at: iso(i.createdAt),
+    updated_at: iso(i.updatedAt),
+  };
+}
+
+/** A new or changed instance waits for its member when personal required fields are empty. */
+function initialStatus(schema: ConfigSchema, userValues: ReturnType<typeof emptyValues>): InstanceStatus {
+  return missingRequired(schema.user, userValues).length > 0 ? 'awaiting_user_config' : 'provisioning';
+}
+
+export interface InstallationServiceDeps {
+  db: Database;
+  repository: InstallationRepository;
+  catalogue: CatalogueRepository;
+  pendingWork: PendingWorkRecorder;
+  encryptionKey: Buffer;
+  clock: Clock;
+}
+
+export function createInstallationService(deps: InstallationServiceDeps) {
+  const { db, repository, pendingWork, encryptionKey, clock } = deps;
+
+  async function mustFind(teamId: string, installationId: string, tx?: Executor) {
+    const row = await repository.find(teamId, installationId, tx);
+    if (!row) throw new NotFoundError('Installation not found');
+    return row;
+  }
+
+  async function checkVersion(server: ServerRow, versionId: string | null | undefined, tx: Executor) {
+    if (versionId && !(await deps.catalogue.findVersion(server.id, versionId, tx))) {
+      throw new ValidationError(`body.version_id ${versionId} is not a version of ${server.slug}`);
+    }
+  }
+
+  function teamValues(server: ServerRow, stored: ReturnType<typeof emptyValues>, input: Static<typeof ValuesInput> | undefined) {
+    const values = mergeValues(server.configSchema.team, stored, input, encryptionKey, 'body.team_config');
+    const missing = missingRequired(server.configSchema.team, values);
+    if (missing.length > 0) throw new ValidationError(`body.team_config is missing required ${missing.join(', ')}`);
+    return values;
+  }
+
+  async function createInstances(installationId: string, teamId: string, schema: ConfigSchema, userIds: string[], tx: Executor) {
+    const now = clock();
+    await repository.insertInstances(
+      userIds.map((userId) => ({
+        id: newId('ins'),
+        installationId,
+        teamId,
+        userId,
+        status: initialStatus(schema, emptyValues()),
+        statusUpdatedAt: now,
+        createdAt: now,
+      })),
+      tx,
+    );
+  }
+
+  const membershipListener: MembershipListener = {
+    async memberAdded(teamId, userId, tx) {
+      const installations = await repository.allOfTeam(teamId, tx);
+      for (const { installation, server } of installations) {
+        await createInstances(installation.id, teamId, server.configSchema, [userId], tx);
+      }
+      if (installations.length > 0) await pendingWork.record({ kind: 'member.added', teamId, userId }, tx);
+    },
+    async memberRemoved(teamId, userId, tx) {
+      const instances = await repository.instancesOfTeamUser(teamId, userId, tx);
+      await repository.removeMemberRecords(teamId, userId, tx);
+      if (instances.length > 0) {
+        await pendingWork.record({ kind: 'member.removed', teamId, userId, payload: { instance_ids: instances.map((i) => i.id) } }, tx);
+      }
+    },
+  };
+
+  return {
+    membershipListener,
+
+    async list(teamId: string, actor: UserActor, page: Page) {
+      const { items, total } = await repository.list(teamId, page);
+      const mine = await repository.instancesOf(items.map((r) => r.installation.id), actor.userId);
+      const byInstallation = new Map(mine.map((i) => [i.installationId, i]));
+      return {
+        installations: items.map((r) => installationView(r, byInstallation.get(r.installation.id) ?? null)),
+        pagination: paginationOf(page, total),
+      };
+    },
+
+    async get(teamId: string, installationId: string, actor: UserActor) {
+      const row = await mustFind(teamId, installationId);
+      return installationView(row, await repository.instanceOf(installationId, actor.userId));
+    },
+
+    async create(teamId: string, actor: UserActor, input: Static<typeof InstallationBody>) {
+      const server = await deps.catalogue.findServer(input.server_id);
+      if (!server) throw new ValidationError(`body.server_id ${input.server_id} does not name a catalogue server`);
+      const id = newId('inst');
+      const name = input.name ?? server.name;
+      await db.orm.transaction(async (tx) => {
+        await checkVersion(server, input.version_id, tx);
+        if (await repository.nameTaken(teamId, name, null, tx)) {
+          throw new ConflictError(`The team already has an installation named ${name}`, 'DUPLICATE');
+        }
+        await repository.insert(
+          {
+            id,
+            teamId,
+            serverId: server.id,
+            versionId: input.version_id ?? null,
+            name,
+            teamConfig: teamValues(server, emptyValues(), input.team_config),
+            satelliteId: input.satellite_id ?? null,
+            settings: { request_logging_enabled: input.settings?.request_logging_enabled ?? false },
+            createdBy: actor.userId,
+          },
+          tx,
+        );
+        await createInstances(id, teamId, server.configSchema, await repository.memberIds(teamId, tx), tx);
+        await pendingWork.record({ kind: 'installation.created', teamId, installationId: id }, tx);
+      });
+      return this.get(teamId, id, actor);
+    },
+
+    async update(teamId: string, installationId: string, actor: UserActor, input: Static<typeof InstallationUpdateBody>) {
+      await db.orm.transaction(async (tx) => {
+        const { installation, server } = await mustFind(teamId, installationId, tx);
+        if (input.version_id !== undefined) await checkVersion(server, input.version_id, tx);
+        if (input.name && (await repository.nameTaken(teamId, input.name, installationId, tx))) {
+          throw new ConflictError(`The team already has an installation named ${input.name}`, 'DUPLICATE');
+        }
+        await repository.update(
+          installationId,
+          {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.version_id !== undefined ? { versionId: input.version_id } : {}),
+            ...(input.satellite_id !== undefined ? { satelliteId: input.satellite_id } : {}),
+            ...(input.team_config !== undefined ? { teamConfig: teamValues(server, installation.teamConfig, input.team_config) } : {}),
+            ...(input.settings !== undefined ? { settings: { ...installation.settings, ...input.settings } } : {}),
+          },
+          tx,
+        );
+        await pendingWork.record({ kind: 'installation.updated', teamId, installationId, payload: { changed: Object.keys(input) } }, tx);
+      });
+      return this.get(teamId, installationId, actor);
+    },
+
+    async delete(teamId: string, installationId: string) {
+      await db.orm.transaction(async (tx) => {
+        await mustFind(teamId, installationId, tx);
+        // Instances and personal values go with it (foreign keys cascade).
+        await repository.delete(installationId, tx);
+        await pendingWork.record({ kind: 'installation.deleted', teamId, installationId }, tx);
+      });
+    },
+
+    /** Administrators see every member's instance; members see their own. */
+    async instances(teamId: string, installationId: string, actor: UserActor, teamRole: TeamRole | null, page: Page) {
+      await mustFind(teamId, installationId);
+      const seesAll = teamRole !== null && teamRoleHas(teamRole, 'mcp.installations.edit');
+      const { items, total } = await repository.listInstances(installationId, seesAll ? null : actor.userId, page);
+      return { instances: items.map(instanceView), pagination: paginationOf(page, total) };
+    },
+
+    async myInstance(teamId: string, installationId: string, actor: UserActor) {
+      await mustFind(teamId, installationId);
+      const instance = await repository.instanceOf(installationId, actor.userId);
+      if (!instance) throw new NotFoundError('You have no instance of this installation');
+      return instanceView(instance);
+    },
+
+    async userConfig(teamId: string, installationId: string, actor: UserActor) {
+      const { server } = await mustFind(teamId, installationId);
+      const [config, instance] = await Promise.all([
+        repository.userConfig(installationId, actor.userId),
+        repository.instanceOf(installationId, actor.userId),
+      ]);
+      if (!instance) throw new NotFoundError('You have no instance of this installation');
+      const values = config?.values ?? emptyValues();
+      return {
+        installation_id: installationId,
+        values: maskValues(server.configSchema.user, values),
+        missing_required: missingRequired(server.configSchema.user, values),
+        status: instance.status as InstanceStatus,
+        updated_at: config ? iso(config.updatedAt) : null,
+      };
+    },
+
+    /** Saves the caller's own values; filling every required field releases the instance. */
+    async saveUserConfig(teamId: string, installationId: string, actor: UserActor, input: Static<typeof ValuesInput>) {
+      await db.orm.transaction(async (tx) => {
+        const { server } = await mustFind(teamId, installationId, tx);
+        const instance = await repository.instanceOf(installationId, actor.userId, tx);
+        if (!instance) throw new NotFoundError('You have no instance of this installation');
+        const stored = (await repository.userConfig(installationId, actor.userId, tx))?.values ?? emptyValues();
+        const values = mergeValues(server.configSchema.user, stored, input, encryptionKey, 'body.values');
+        const now = clock();
+        await repository.saveUserConfig(installationId, actor.userId, values, now, tx);
+        const complete = missingRequired(server.configSchema.user, values).length === 0;
+        if (complete && instance.status === 'awaiting_user_config') {
+          await repository.setInstanceStatus(instance.id, 'provisioning', null, now, tx);
+        } else if (!complete && instance.status !== 'awaiting_user_config') {
+          await repository.setInstanceStatus(instance.id, 'awaiting_user_config', 'Required personal configuration is missing', now, tx);
+        }
+        await pendingWork.record({ kind: 'user_config.saved', teamId, installationId, userId: actor.userId }, tx);
+      });
+      return this.userConfig(teamId, installationId, actor);
+    },
+  };
+}
+
+export type InstallationService = ReturnType<typeof createInstallationService>;
