@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { mcpCategories, mcpServerInstallations, mcpServers, mcpServerVersions } from '../../db/schema/index.js';
+import {
+  mcpCategories,
+  mcpServerInstallations,
+  mcpServers,
+  mcpServerVersions,
+} from '../../db/schema/index.js';
 import { countWhere, type Page } from '../../http/pagination.js';
 
 export type CategoryRow = typeof mcpCategories.$inferSelect;
@@ -33,9 +38,14 @@ function filterWhere(f: ServerFilters): SQL | undefined {
   );
 }
 
-const SORT_COLUMNS = { name: mcpServers.name, repo_stars: mcpServers.repoStars, created_at: mcpServers.createdAt };
+const SORT_COLUMNS = {
+  name: mcpServers.name,
+  repo_stars: mcpServers.repoStars,
+  created_at: mcpServers.createdAt,
+};
 
-const serverCount = sql<number>`(SELECT count(*)::int FROM ${mcpServers} WHERE ${mcpServers.categoryId} = ${mcpCategories.id})`;
+// Written out in full: inside a subquery, the ORM's unqualified column names would bind to the inner table.
+const serverCount = sql<number>`(SELECT count(*)::int FROM mcp_servers s WHERE s.category_id = mcp_categories.id)`;
 
 export function createCatalogueRepository(db: Executor) {
   return {
@@ -47,37 +57,64 @@ export function createCatalogueRepository(db: Executor) {
         .orderBy(asc(mcpCategories.sortOrder), asc(mcpCategories.name), asc(mcpCategories.id));
     },
     async findCategory(id: string, tx: Executor = db) {
-      const [row] = await tx.select({ category: mcpCategories, serverCount }).from(mcpCategories).where(eq(mcpCategories.id, id));
+      const [row] = await tx
+        .select({ category: mcpCategories, serverCount })
+        .from(mcpCategories)
+        .where(eq(mcpCategories.id, id));
       return row ?? null;
     },
     async insertCategory(values: typeof mcpCategories.$inferInsert, tx: Executor = db) {
       await tx.insert(mcpCategories).values(values);
     },
-    async updateCategory(id: string, values: Partial<typeof mcpCategories.$inferInsert>, tx: Executor = db) {
-      const rows = await tx.update(mcpCategories).set({ ...values, updatedAt: new Date() }).where(eq(mcpCategories.id, id)).returning({ id: mcpCategories.id });
+    async updateCategory(
+      id: string,
+      values: Partial<typeof mcpCategories.$inferInsert>,
+      tx: Executor = db,
+    ) {
+      const rows = await tx
+        .update(mcpCategories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(mcpCategories.id, id))
+        .returning({ id: mcpCategories.id });
       return rows.length > 0;
     },
     async deleteCategory(id: string, tx: Executor = db) {
       await tx.delete(mcpCategories).where(eq(mcpCategories.id, id));
     },
     async moveServers(fromCategory: string, toCategory: string, tx: Executor = db) {
-      await tx.update(mcpServers).set({ categoryId: toCategory, updatedAt: new Date() }).where(eq(mcpServers.categoryId, fromCategory));
+      await tx
+        .update(mcpServers)
+        .set({ categoryId: toCategory, updatedAt: new Date() })
+        .where(eq(mcpServers.categoryId, fromCategory));
     },
-    countServersIn: (categoryId: string, tx: Executor = db) => countWhere(tx, mcpServers, eq(mcpServers.categoryId, categoryId)),
+    countServersIn: (categoryId: string, tx: Executor = db) =>
+      countWhere(tx, mcpServers, eq(mcpServers.categoryId, categoryId)),
 
     // ---- servers
     async insertServer(values: NewServer, tx: Executor = db): Promise<ServerRow> {
       const [row] = await tx
         .insert(mcpServers)
-        .values({ ...values, searchVector: searchVector(values.name, values.tags ?? [], values.description) })
+        .values({
+          ...values,
+          searchVector: searchVector(values.name, values.tags ?? [], values.description),
+        })
         .returning();
       return row!;
     },
-    async updateServer(id: string, values: Partial<NewServer>, current: ServerRow, tx: Executor = db) {
+    async updateServer(
+      id: string,
+      values: Partial<NewServer>,
+      current: ServerRow,
+      tx: Executor = db,
+    ) {
       const merged = { ...current, ...values };
       const [row] = await tx
         .update(mcpServers)
-        .set({ ...values, searchVector: searchVector(merged.name, merged.tags, merged.description), updatedAt: new Date() })
+        .set({
+          ...values,
+          searchVector: searchVector(merged.name, merged.tags, merged.description),
+          updatedAt: new Date(),
+        })
         .where(eq(mcpServers.id, id))
         .returning();
       return row ?? null;
@@ -90,7 +127,12 @@ export function createCatalogueRepository(db: Executor) {
       const [row] = await tx
         .select()
         .from(mcpServers)
-        .where(or(eq(mcpServers.id, idOrSlug), sql`lower(${mcpServers.slug}) = ${idOrSlug.toLowerCase()}`))
+        .where(
+          or(
+            eq(mcpServers.id, idOrSlug),
+            sql`lower(${mcpServers.slug}) = ${idOrSlug.toLowerCase()}`,
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
@@ -98,7 +140,12 @@ export function createCatalogueRepository(db: Executor) {
       const [row] = await tx
         .select({ id: mcpServers.id })
         .from(mcpServers)
-        .where(and(sql`lower(${mcpServers.slug}) = ${slug.toLowerCase()}`, exceptId ? ne(mcpServers.id, exceptId) : undefined));
+        .where(
+          and(
+            sql`lower(${mcpServers.slug}) = ${slug.toLowerCase()}`,
+            exceptId ? ne(mcpServers.id, exceptId) : undefined,
+          ),
+        );
       return Boolean(row);
     },
     async listServers(filters: ServerFilters, sort: ServerSort, page: Page, tx: Executor = db) {
@@ -106,58 +153,113 @@ export function createCatalogueRepository(db: Executor) {
       const column = SORT_COLUMNS[sort.by];
       const direction = sort.order === 'asc' ? asc : desc;
       const [items, total] = await Promise.all([
-        tx.select().from(mcpServers).where(where).orderBy(direction(column), direction(mcpServers.id)).limit(page.limit).offset(page.offset),
+        tx
+          .select()
+          .from(mcpServers)
+          .where(where)
+          .orderBy(direction(column), direction(mcpServers.id))
+          .limit(page.limit)
+          .offset(page.offset),
         countWhere(tx, mcpServers, where),
       ]);
       return { items, total };
     },
     /** Full-text search with ranking; every word may be a prefix. */
-    async searchServers(tsquery: string, phrase: string, filters: ServerFilters, page: Page, tx: Executor = db) {
+    async searchServers(
+      tsquery: string,
+      phrase: string,
+      filters: ServerFilters,
+      page: Page,
+      tx: Executor = db,
+    ) {
       const query = sql`to_tsquery('english', ${tsquery})`;
       const where = and(sql`${mcpServers.searchVector} @@ ${query}`, filterWhere(filters));
       const rank = sql`ts_rank(${mcpServers.searchVector}, ${query}) + CASE WHEN starts_with(lower(${mcpServers.name}), ${phrase}) THEN 1 ELSE 0 END`;
       const [items, total] = await Promise.all([
-        tx.select().from(mcpServers).where(where).orderBy(desc(rank), asc(mcpServers.name), asc(mcpServers.id)).limit(page.limit).offset(page.offset),
+        tx
+          .select()
+          .from(mcpServers)
+          .where(where)
+          .orderBy(desc(rank), asc(mcpServers.name), asc(mcpServers.id))
+          .limit(page.limit)
+          .offset(page.offset),
         countWhere(tx, mcpServers, where),
       ]);
       return { items, total };
     },
     async countInstallations(serverId: string, tx: Executor = db) {
-      const [row] = await tx.select({ n: count() }).from(mcpServerInstallations).where(eq(mcpServerInstallations.serverId, serverId));
+      const [row] = await tx
+        .select({ n: count() })
+        .from(mcpServerInstallations)
+        .where(eq(mcpServerInstallations.serverId, serverId));
       return row?.n ?? 0;
     },
     async deleteInstallationsOf(serverId: string, tx: Executor = db) {
-      return tx.delete(mcpServerInstallations).where(eq(mcpServerInstallations.serverId, serverId)).returning({ id: mcpServerInstallations.id, teamId: mcpServerInstallations.teamId });
+      return tx
+        .delete(mcpServerInstallations)
+        .where(eq(mcpServerInstallations.serverId, serverId))
+        .returning({ id: mcpServerInstallations.id, teamId: mcpServerInstallations.teamId });
     },
 
     // ---- versions
     async listVersions(serverId: string, tx: Executor = db) {
-      return tx.select().from(mcpServerVersions).where(eq(mcpServerVersions.serverId, serverId)).orderBy(desc(mcpServerVersions.createdAt), desc(mcpServerVersions.id));
+      return tx
+        .select()
+        .from(mcpServerVersions)
+        .where(eq(mcpServerVersions.serverId, serverId))
+        .orderBy(desc(mcpServerVersions.createdAt), desc(mcpServerVersions.id));
     },
     async findVersion(serverId: string, versionId: string, tx: Executor = db) {
-      const [row] = await tx.select().from(mcpServerVersions).where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.id, versionId)));
+      const [row] = await tx
+        .select()
+        .from(mcpServerVersions)
+        .where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.id, versionId)));
       return row ?? null;
     },
     async insertVersion(values: typeof mcpServerVersions.$inferInsert, tx: Executor = db) {
       const [row] = await tx.insert(mcpServerVersions).values(values).returning();
       return row!;
     },
-    async updateVersion(id: string, values: Partial<typeof mcpServerVersions.$inferInsert>, tx: Executor = db) {
-      const [row] = await tx.update(mcpServerVersions).set({ ...values, updatedAt: new Date() }).where(eq(mcpServerVersions.id, id)).returning();
+    async updateVersion(
+      id: string,
+      values: Partial<typeof mcpServerVersions.$inferInsert>,
+      tx: Executor = db,
+    ) {
+      const [row] = await tx
+        .update(mcpServerVersions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(mcpServerVersions.id, id))
+        .returning();
       return row ?? null;
     },
     async clearLatest(serverId: string, tx: Executor = db) {
-      await tx.update(mcpServerVersions).set({ isLatest: false }).where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.isLatest, true)));
+      await tx
+        .update(mcpServerVersions)
+        .set({ isLatest: false })
+        .where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.isLatest, true)));
     },
-    async versionExists(serverId: string, version: string, exceptId: string | null, tx: Executor = db) {
+    async versionExists(
+      serverId: string,
+      version: string,
+      exceptId: string | null,
+      tx: Executor = db,
+    ) {
       const [row] = await tx
         .select({ id: mcpServerVersions.id })
         .from(mcpServerVersions)
-        .where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.version, version), exceptId ? ne(mcpServerVersions.id, exceptId) : undefined));
+        .where(
+          and(
+            eq(mcpServerVersions.serverId, serverId),
+            eq(mcpServerVersions.version, version),
+            exceptId ? ne(mcpServerVersions.id, exceptId) : undefined,
+          ),
+        );
       return Boolean(row);
     },
     async lockServer(serverId: string, tx: Executor) {
-      await tx.execute(sql`SELECT 1 FROM ${mcpServers} WHERE ${mcpServers.id} = ${serverId} FOR UPDATE`);
+      await tx.execute(
+        sql`SELECT 1 FROM ${mcpServers} WHERE ${mcpServers.id} = ${serverId} FOR UPDATE`,
+      );
     },
   };
 }

@@ -29,7 +29,13 @@ const tags = ['Catalogue'];
 const conflict = (what: string) => ErrorEnvelopeRef(what);
 const reader = auth.user({ scope: 'mcp:read' });
 
-function filtersOf(q: { category_id?: string; transport?: string; status?: string; featured?: string; language?: string }): ServerFilters {
+function filtersOf(q: {
+  category_id?: string;
+  transport?: string;
+  status?: string;
+  featured?: string;
+  language?: string;
+}): ServerFilters {
   return {
     ...(q.category_id ? { categoryId: q.category_id } : {}),
     ...(q.transport ? { transport: q.transport } : {}),
@@ -39,28 +45,58 @@ function filtersOf(q: { category_id?: string; transport?: string; status?: strin
   };
 }
 
-export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueService }> = async (app, { service }) => {
+export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
   // ---- categories
   app.get(
     '/api/mcp/categories',
-    { config: { auth: reader }, schema: { operationId: 'listCategories', summary: 'Catalogue categories, in display order', tags, response: { 200: CategoryListResponse } } },
+    {
+      config: { auth: reader },
+      schema: {
+        operationId: 'listCategories',
+        summary: 'Catalogue categories, in display order',
+        tags,
+        response: { 200: CategoryListResponse },
+      },
+    },
     async () => ({ success: true as const, data: { categories: await service.listCategories() } }),
   );
   app.post(
     '/api/mcp/categories',
     {
       config: { auth: auth.user({ permission: 'mcp.categories.manage' }) },
-      schema: { operationId: 'createCategory', summary: 'Create a category', tags, body: CategoryBody, response: { 201: CategoryResponse, 409: conflict('Slug taken') } },
+      schema: {
+        operationId: 'createCategory',
+        summary: 'Create a category',
+        tags,
+        body: CategoryBody,
+        response: { 201: CategoryResponse, 409: conflict('Slug taken') },
+      },
     },
-    async (request, reply) => reply.code(201).send({ success: true, data: { category: await service.createCategory(request.body) } }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ success: true, data: { category: await service.createCategory(request.body) } }),
   );
   app.put(
     '/api/mcp/categories/:id',
     {
       config: { auth: auth.user({ permission: 'mcp.categories.manage' }) },
-      schema: { operationId: 'updateCategory', summary: 'Change a category', tags, params: IdParams, body: CategoryUpdateBody, response: { 200: CategoryResponse, 409: conflict('Slug taken') } },
+      schema: {
+        operationId: 'updateCategory',
+        summary: 'Change a category',
+        tags,
+        params: IdParams,
+        body: CategoryUpdateBody,
+        response: { 200: CategoryResponse, 409: conflict('Slug taken') },
+      },
     },
-    async (request) => ({ success: true as const, data: { category: await service.updateCategory(request.params.id, request.body) } }),
+    async (request) => ({
+      success: true as const,
+      data: { category: await service.updateCategory(request.params.id, request.body) },
+    }),
   );
   app.delete(
     '/api/mcp/categories/:id',
@@ -86,13 +122,22 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     '/api/mcp/servers',
     {
       config: { auth: reader },
-      schema: { operationId: 'listServers', summary: 'The catalogue, filtered and sorted', tags, querystring: ServerListQuery, response: { 200: ServerListResponse } },
+      schema: {
+        operationId: 'listServers',
+        summary: 'The catalogue, filtered and sorted',
+        tags,
+        querystring: ServerListQuery,
+        response: { 200: ServerListResponse },
+      },
     },
     async (request) => {
       const q = request.query;
       const by = q.sort_by ?? 'name';
       const order = q.sort_order ?? (by === 'name' ? 'asc' : 'desc');
-      return { success: true as const, data: await service.listServers(filtersOf(q), { by, order }, pageOf(q)) };
+      return {
+        success: true as const,
+        data: await service.listServers(filtersOf(q), { by, order }, pageOf(q)),
+      };
     },
   );
   app.get(
@@ -109,29 +154,64 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     },
     async (request) => ({
       success: true as const,
-      data: await service.searchServers(request.query.q, filtersOf(request.query), pageOf(request.query)),
+      data: await service.searchServers(
+        request.query.q,
+        filtersOf(request.query),
+        pageOf(request.query),
+      ),
     }),
   );
   app.get(
     '/api/mcp/servers/:id',
-    { config: { auth: reader }, schema: { operationId: 'getServer', summary: 'One server, by id or slug', tags, params: ServerParams, response: { 200: ServerResponse } } },
-    async (request) => ({ success: true as const, data: { server: await service.getServer(request.params.id) } }),
+    {
+      config: { auth: reader },
+      schema: {
+        operationId: 'getServer',
+        summary: 'One server, by id or slug',
+        tags,
+        params: ServerParams,
+        response: { 200: ServerResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { server: await service.getServer(request.params.id) },
+    }),
   );
   app.post(
     '/api/mcp/servers/global',
     {
       config: { auth: auth.user({ permission: 'mcp.servers.global.create' }) },
-      schema: { operationId: 'createGlobalServer', summary: 'Add a server to the global catalogue', tags, body: ServerBody, response: { 201: ServerResponse, 409: conflict('Slug taken') } },
+      schema: {
+        operationId: 'createGlobalServer',
+        summary: 'Add a server to the global catalogue',
+        tags,
+        body: ServerBody,
+        response: { 201: ServerResponse, 409: conflict('Slug taken') },
+      },
     },
-    async (request, reply) => reply.code(201).send({ success: true, data: { server: await service.createServer(request.body) } }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ success: true, data: { server: await service.createServer(request.body) } }),
   );
   app.put(
     '/api/mcp/servers/global/:id',
     {
       config: { auth: auth.user({ permission: 'mcp.servers.global.edit' }) },
-      schema: { operationId: 'updateGlobalServer', summary: 'Change a catalogue server', tags, params: ServerParams, body: ServerUpdateBody, response: { 200: ServerResponse, 409: conflict('Slug taken') } },
+      schema: {
+        operationId: 'updateGlobalServer',
+        summary: 'Change a catalogue server',
+        tags,
+        params: ServerParams,
+        body: ServerUpdateBody,
+        response: { 200: ServerResponse, 409: conflict('Slug taken') },
+      },
     },
-    async (request) => ({ success: true as const, data: { server: await service.updateServer(request.params.id, request.body) } }),
+    async (request) => ({
+      success: true as const,
+      data: { server: await service.updateServer(request.params.id, request.body) },
+    }),
   );
   app.delete(
     '/api/mcp/servers/global/:id',
@@ -139,7 +219,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       config: { auth: auth.user({ permission: 'mcp.servers.global.delete' }) },
       schema: {
         operationId: 'deleteGlobalServer',
-        summary: 'Remove a catalogue server (409 with the count while teams have it installed, unless force=true)',
+        summary:
+          'Remove a catalogue server (409 with the count while teams have it installed, unless force=true)',
         tags,
         params: ServerParams,
         querystring: ServerDeleteQuery,
@@ -155,8 +236,20 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
   // ---- versions
   app.get(
     '/api/mcp/servers/:id/versions',
-    { config: { auth: reader }, schema: { operationId: 'listServerVersions', summary: 'Versions of a server, newest first', tags, params: ServerParams, response: { 200: VersionListResponse } } },
-    async (request) => ({ success: true as const, data: { versions: await service.listVersions(request.params.id) } }),
+    {
+      config: { auth: reader },
+      schema: {
+        operationId: 'listServerVersions',
+        summary: 'Versions of a server, newest first',
+        tags,
+        params: ServerParams,
+        response: { 200: VersionListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { versions: await service.listVersions(request.params.id) },
+    }),
   );
   app.post(
     '/api/mcp/servers/:id/versions',
@@ -171,7 +264,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 201: VersionResponse, 409: conflict('Version exists') },
       },
     },
-    async (request, reply) => reply.code(201).send({ success: true, data: { version: await service.createVersion(request.params.id, request.body) } }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({
+          success: true,
+          data: { version: await service.createVersion(request.params.id, request.body) },
+        }),
   );
   app.put(
     '/api/mcp/servers/:id/versions/:versionId',
@@ -183,12 +282,21 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         tags,
         params: VersionParams,
         body: VersionUpdateBody,
-        response: { 200: VersionResponse, 409: conflict('Version exists, or the only latest would be unset') },
+        response: {
+          200: VersionResponse,
+          409: conflict('Version exists, or the only latest would be unset'),
+        },
       },
     },
     async (request) => ({
       success: true as const,
-      data: { version: await service.updateVersion(request.params.id, request.params.versionId, request.body) },
+      data: {
+        version: await service.updateVersion(
+          request.params.id,
+          request.params.versionId,
+          request.body,
+        ),
+      },
     }),
   );
 };

@@ -5,7 +5,10 @@ import { Nullable, StringEnum, Success, Timestamp } from '../../http/schemas.js'
 export const TRANSPORTS = ['stdio', 'http', 'sse'] as const;
 export const SERVER_STATUSES = ['active', 'deprecated'] as const;
 
-const Slug = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$', description: 'Lower-case letters, digits and dashes' });
+const Slug = Type.String({
+  pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$',
+  description: 'Lower-case letters, digits and dashes',
+});
 const Url = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 const ShortText = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
@@ -31,11 +34,22 @@ export const CategoryBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const CategoryUpdateBody = Type.Partial(CategoryBody, { additionalProperties: false, minProperties: 1 });
+export const CategoryUpdateBody = Type.Partial(CategoryBody, {
+  additionalProperties: false,
+  minProperties: 1,
+});
 export const CategoryResponse = Success(Type.Object({ category: Category }));
 export const CategoryListResponse = Success(Type.Object({ categories: Type.Array(Category) }));
 export const CategoryDeleteQuery = Type.Object(
-  { move_servers_to: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Category that takes over the servers of the deleted one' })) },
+  {
+    move_servers_to: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Category that takes over the servers of the deleted one',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -57,24 +71,46 @@ const Section = Type.Object(
 );
 export const ConfigSchemaInput = Type.Object(
   { template: Type.Optional(Section), team: Type.Optional(Section), user: Type.Optional(Section) },
-  { additionalProperties: false, description: 'Fields the catalogue fixes (template), the team fills in, and each member fills in' },
+  {
+    additionalProperties: false,
+    description:
+      'Fields the catalogue fixes (template), the team fills in, and each member fills in',
+  },
 );
-const FieldOut = Type.Object({ name: Type.String(), description: Nullable(Type.String()), required: Type.Boolean(), secret: Type.Boolean(), default: Nullable(Type.String()) });
-const SectionOut = Type.Object({ args: Type.Array(FieldOut), env: Type.Array(FieldOut), headers: Type.Array(FieldOut) });
-export const ConfigSchemaOut = Type.Object({ template: SectionOut, team: SectionOut, user: SectionOut });
+const FieldOut = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  required: Type.Boolean(),
+  secret: Type.Boolean(),
+  default: Nullable(Type.String()),
+});
+const SectionOut = Type.Object({
+  args: Type.Array(FieldOut),
+  env: Type.Array(FieldOut),
+  headers: Type.Array(FieldOut),
+});
+export const ConfigSchemaOut = Type.Object({
+  template: SectionOut,
+  team: SectionOut,
+  user: SectionOut,
+});
 
 const serverFields = {
   name: ShortText(200),
   slug: Type.Optional(Slug),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   category_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30, uniqueItems: true })),
+  tags: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30, uniqueItems: true }),
+  ),
   repository_url: Type.Optional(Nullable(Url)),
   repo_stars: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
   homepage: Type.Optional(Nullable(Url)),
   language: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 50 }))),
   transport: StringEnum(TRANSPORTS),
-  runtime: Type.Optional(Nullable(Type.String({ maxLength: 50, description: 'e.g. node, python, docker' }))),
+  runtime: Type.Optional(
+    Nullable(Type.String({ maxLength: 50, description: 'e.g. node, python, docker' })),
+  ),
   command: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   package: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   args: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 100 })),
@@ -84,7 +120,10 @@ const serverFields = {
   featured: Type.Optional(Type.Boolean()),
 };
 export const ServerBody = Type.Object(serverFields, { additionalProperties: false });
-export const ServerUpdateBody = Type.Partial(Type.Object(serverFields), { additionalProperties: false, minProperties: 1 });
+export const ServerUpdateBody = Type.Partial(Type.Object(serverFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
 
 export const Server = Type.Object({
   id: Type.String(),
@@ -124,11 +163,23 @@ export const ServerListQuery = PaginatedQuery({
 });
 export const ServerSearchQuery = PaginatedQuery({
   ...filters,
-  q: Type.String({ minLength: 1, maxLength: 200, description: 'Words to find in name, description and tags; the last may be a prefix' }),
+  q: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'Words to find in name, description and tags; the last may be a prefix',
+  }),
 });
-export const ServerParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'Server id or slug' }) });
+export const ServerParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'Server id or slug' }),
+});
 export const ServerDeleteQuery = Type.Object(
-  { force: Type.Optional(StringEnum(['true', 'false'], { description: 'Delete even when teams have installed it (their installations go too)' })) },
+  {
+    force: Type.Optional(
+      StringEnum(['true', 'false'], {
+        description: 'Delete even when teams have installed it (their installations go too)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export const ServerResponse = Success(Type.Object({ server: Server }));
@@ -154,7 +205,13 @@ export const VersionBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const VersionUpdateBody = Type.Partial(VersionBody, { additionalProperties: false, minProperties: 1 });
-export const VersionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), versionId: Type.String({ minLength: 1, maxLength: 100 }) });
+export const VersionUpdateBody = Type.Partial(VersionBody, {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export const VersionParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  versionId: Type.String({ minLength: 1, maxLength: 100 }),
+});
 export const VersionResponse = Success(Type.Object({ version: Version }));
 export const VersionListResponse = Success(Type.Object({ versions: Type.Array(Version) }));

@@ -6,7 +6,14 @@ import { paginationOf, type Page } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { slugify } from '../teams/service.js';
 import type { PendingWorkRecorder } from '../installations/pending-work.js';
-import type { CatalogueRepository, CategoryRow, ServerFilters, ServerRow, ServerSort, VersionRow } from './repository.js';
+import type {
+  CatalogueRepository,
+  CategoryRow,
+  ServerFilters,
+  ServerRow,
+  ServerSort,
+  VersionRow,
+} from './repository.js';
 import type { CategoryBody, ConfigSchemaInput, ServerBody, VersionBody } from './schemas.js';
 
 type FieldInput = Partial<ConfigField> & { name: string };
@@ -19,14 +26,22 @@ function normalizeSection(section: SectionInput | undefined, path: string): Conf
     for (const f of section?.[kind] ?? []) {
       if (seen.has(f.name)) throw new ValidationError(`${path}.${kind} names ${f.name} twice`);
       seen.add(f.name);
-      out[kind].push({ name: f.name, description: f.description ?? null, required: f.required ?? false, secret: f.secret ?? false, default: f.default ?? null });
+      out[kind].push({
+        name: f.name,
+        description: f.description ?? null,
+        required: f.required ?? false,
+        secret: f.secret ?? false,
+        default: f.default ?? null,
+      });
     }
   }
   return out;
 }
 
 /** Fills in every level and field so that stored schemas always have the full shape. */
-export function normalizeConfigSchema(input: Static<typeof ConfigSchemaInput> | undefined): ConfigSchema {
+export function normalizeConfigSchema(
+  input: Static<typeof ConfigSchemaInput> | undefined,
+): ConfigSchema {
   const path = 'body.config_schema';
   return {
     template: normalizeSection(input?.template, `${path}.template`),
@@ -94,12 +109,22 @@ function versionView(v: VersionRow) {
 export function toPrefixQuery(q: string): { tsquery: string; phrase: string } {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) throw new ValidationError('querystring.q must contain a letter or digit');
-  return { tsquery: words.slice(0, 10).map((w) => `${w}:*`).join(' & '), phrase: q.trim().toLowerCase() };
+  return {
+    tsquery: words
+      .slice(0, 10)
+      .map((w) => `${w}:*`)
+      .join(' & '),
+    phrase: q.trim().toLowerCase(),
+  };
 }
 
 type ServerInput = Static<typeof ServerBody>;
 
-export function createCatalogueService(deps: { db: Database; repository: CatalogueRepository; pendingWork: PendingWorkRecorder }) {
+export function createCatalogueService(deps: {
+  db: Database;
+  repository: CatalogueRepository;
+  pendingWork: PendingWorkRecorder;
+}) {
   const { db, repository } = deps;
 
   async function mustFindServer(idOrSlug: string) {
@@ -132,14 +157,22 @@ export function createCatalogueService(deps: { db: Database; repository: Catalog
       ...(rest.package !== undefined ? { package: rest.package } : {}),
       ...(rest.args !== undefined ? { args: rest.args } : {}),
       ...(rest.url !== undefined ? { url: rest.url } : {}),
-      ...(config_schema !== undefined ? { configSchema: normalizeConfigSchema(config_schema) } : {}),
+      ...(config_schema !== undefined
+        ? { configSchema: normalizeConfigSchema(config_schema) }
+        : {}),
       ...(rest.status !== undefined ? { status: rest.status } : {}),
       ...(rest.featured !== undefined ? { featured: rest.featured } : {}),
     };
   }
 
-  function checkRunnable(s: { transport: string; url: string | null; command: string | null; package: string | null }) {
-    if (s.transport !== 'stdio' && !s.url) throw new ValidationError(`body.url is required for the ${s.transport} transport`);
+  function checkRunnable(s: {
+    transport: string;
+    url: string | null;
+    command: string | null;
+    package: string | null;
+  }) {
+    if (s.transport !== 'stdio' && !s.url)
+      throw new ValidationError(`body.url is required for the ${s.transport} transport`);
     if (s.transport === 'stdio' && !s.command && !s.package) {
       throw new ValidationError('body.command or body.package is required for the stdio transport');
     }
@@ -148,7 +181,9 @@ export function createCatalogueService(deps: { db: Database; repository: Catalog
   return {
     // ---- categories
     async listCategories() {
-      return (await repository.listCategories()).map((r) => categoryView(r.category, r.serverCount));
+      return (await repository.listCategories()).map((r) =>
+        categoryView(r.category, r.serverCount),
+      );
     },
     async createCategory(input: Static<typeof CategoryBody>) {
       const id = newId('cat');
@@ -181,10 +216,15 @@ export function createCatalogueService(deps: { db: Database; repository: Catalog
         const inUse = await repository.countServersIn(id, tx);
         if (inUse > 0) {
           if (!moveTo) {
-            throw new ConflictError(`The category has ${inUse} servers; move them first (move_servers_to)`, 'CATEGORY_IN_USE');
+            throw new ConflictError(
+              `The category has ${inUse} servers; move them first (move_servers_to)`,
+              'CATEGORY_IN_USE',
+            );
           }
           if (moveTo === id || !(await repository.findCategory(moveTo, tx))) {
-            throw new ValidationError('querystring.move_servers_to must name another existing category');
+            throw new ValidationError(
+              'querystring.move_servers_to must name another existing category',
+            );
           }
           await repository.moveServers(id, moveTo, tx);
         }
@@ -208,10 +248,25 @@ export function createCatalogueService(deps: { db: Database; repository: Catalog
     async createServer(input: ServerInput) {
       await checkCategory(input.category_id);
       const slug = input.slug ?? slugify(input.name);
-      if (await repository.slugTaken(slug, null)) throw new ConflictError(`The server slug ${slug} is taken`, 'DUPLICATE');
-      const values = { ...serverValues(input), slug, configSchema: normalizeConfigSchema(input.config_schema) };
-      checkRunnable({ transport: input.transport, url: input.url ?? null, command: input.command ?? null, package: input.package ?? null });
-      const row = await repository.insertServer({ id: newId('srv'), name: input.name, transport: input.transport, ...values });
+      if (await repository.slugTaken(slug, null))
+        throw new ConflictError(`The server slug ${slug} is taken`, 'DUPLICATE');
+      const values = {
+        ...serverValues(input),
+        slug,
+        configSchema: normalizeConfigSchema(input.config_schema),
+      };
+      checkRunnable({
+        transport: input.transport,
+        url: input.url ?? null,
+        command: input.command ?? null,
+        package: input.package ?? null,
+      });
+      const row = await repository.insertServer({
+        id: newId('srv'),
+        name: input.name,
+        transport: input.transport,
+        ...values,
+      });
       return serverView(row);
     },
     async updateServer(id: string, input: Partial<ServerInput>) {
@@ -230,10 +285,16 @@ export function createCatalogueService(deps: { db: Database; repository: Catalog
       await db.orm.transaction(async (tx) => {
         const installed = await repository.countInstallations(server.id, tx);
         if (installed > 0 && !force) {
-          throw new ConflictError(`${installed} team installation(s) use this server; pass force=true to remove them too`, 'SERVER_IN_USE');
+          throw new ConflictError(
+            `${installed} team installation(s) use this server; pass force=true to remove them too`,
+            'SERVER_IN_USE',
+          );
         }
         for (const removed of await repository.deleteInstallationsOf(server.id, tx)) {
-          await deps.pendingWork.record({ kind: 'installation.deleted', teamId: removed.teamId, installationId: removed.id }, tx);
+          await deps.pendingWork.record(
+            { kind: 'installation.deleted', teamId: removed.teamId, installationId: removed.id },
+            tx,
+          );
         }
         await repository.deleteServer(server.id, tx);
       });
@@ -250,31 +311,55 @@ export function createCatalogueService(deps: { db: Database; repository: Catalog
         // Serialises version changes of one server, so "exactly one latest" holds under races.
         await repository.lockServer(server.id, tx);
         if (await repository.versionExists(server.id, input.version, null, tx)) {
-          throw new ConflictError(`Version ${input.version} already exists for this server`, 'DUPLICATE');
+          throw new ConflictError(
+            `Version ${input.version} already exists for this server`,
+            'DUPLICATE',
+          );
         }
         const first = (await repository.listVersions(server.id, tx)).length === 0;
         const latest = first || input.is_latest === true;
         if (latest) await repository.clearLatest(server.id, tx);
         const row = await repository.insertVersion(
-          { id: newId('ver'), serverId: server.id, version: input.version, changelog: input.changelog ?? null, releaseDate: input.release_date ?? null, isLatest: latest },
+          {
+            id: newId('ver'),
+            serverId: server.id,
+            version: input.version,
+            changelog: input.changelog ?? null,
+            releaseDate: input.release_date ?? null,
+            isLatest: latest,
+          },
           tx,
         );
         return versionView(row);
       });
     },
-    async updateVersion(serverId: string, versionId: string, input: Partial<Static<typeof VersionBody>>) {
+    async updateVersion(
+      serverId: string,
+      versionId: string,
+      input: Partial<Static<typeof VersionBody>>,
+    ) {
       const server = await mustFindServer(serverId);
       return db.orm.transaction(async (tx) => {
         await repository.lockServer(server.id, tx);
         const current = await repository.findVersion(server.id, versionId, tx);
         if (!current) throw new NotFoundError('Version not found');
-        if (input.version && (await repository.versionExists(server.id, input.version, current.id, tx))) {
-          throw new ConflictError(`Version ${input.version} already exists for this server`, 'DUPLICATE');
+        if (
+          input.version &&
+          (await repository.versionExists(server.id, input.version, current.id, tx))
+        ) {
+          throw new ConflictError(
+            `Version ${input.version} already exists for this server`,
+            'DUPLICATE',
+          );
         }
         if (input.is_latest === false && current.isLatest) {
-          throw new ConflictError('A server always has one latest version; mark another version as latest instead', 'LATEST_REQUIRED');
+          throw new ConflictError(
+            'A server always has one latest version; mark another version as latest instead',
+            'LATEST_REQUIRED',
+          );
         }
-        if (input.is_latest === true && !current.isLatest) await repository.clearLatest(server.id, tx);
+        if (input.is_latest === true && !current.isLatest)
+          await repository.clearLatest(server.id, tx);
         const row = await repository.updateVersion(
           current.id,
           {

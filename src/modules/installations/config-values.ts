@@ -21,11 +21,18 @@ export function mergeValues(
   key: Buffer,
   path: string,
 ): ConfigValues {
-  const next: ConfigValues = { args: { ...stored.args }, env: { ...stored.env }, headers: { ...stored.headers } };
+  const next: ConfigValues = {
+    args: { ...stored.args },
+    env: { ...stored.env },
+    headers: { ...stored.headers },
+  };
   for (const kind of KINDS) {
     for (const [name, value] of Object.entries(input?.[kind] ?? {})) {
       const field = section[kind].find((f) => f.name === name);
-      if (!field) throw new ValidationError(`${path}.${kind}.${name} is not a field of this server’s configuration`);
+      if (!field)
+        throw new ValidationError(
+          `${path}.${kind}.${name} is not a field of this server’s configuration`,
+        );
       if (value === null) delete next[kind][name];
       else if (field.secret && value === SECRET_MASK && stored[kind][name] !== undefined) continue;
       else next[kind][name] = field.secret ? `${ENCRYPTED}${encryptSecret(value, key)}` : value;
@@ -39,7 +46,8 @@ export function missingRequired(section: ConfigSection, values: ConfigValues): s
   const missing: string[] = [];
   for (const kind of KINDS) {
     for (const f of section[kind]) {
-      if (f.required && f.default === null && !values[kind][f.name]) missing.push(`${kind}.${f.name}`);
+      if (f.required && f.default === null && !values[kind][f.name])
+        missing.push(`${kind}.${f.name}`);
     }
   }
   return missing;
@@ -50,7 +58,8 @@ export function maskValues(section: ConfigSection, values: ConfigValues): Config
   const out = emptyValues();
   for (const kind of KINDS) {
     for (const [name, value] of Object.entries(values[kind])) {
-      const secret = section[kind].find((f) => f.name === name)?.secret ?? value.startsWith(ENCRYPTED);
+      const secret =
+        section[kind].find((f) => f.name === name)?.secret ?? value.startsWith(ENCRYPTED);
       out[kind][name] = secret ? SECRET_MASK : value;
     }
   }
@@ -62,7 +71,9 @@ export function revealValues(values: ConfigValues, key: Buffer): ConfigValues {
   const out = emptyValues();
   for (const kind of KINDS) {
     for (const [name, value] of Object.entries(values[kind])) {
-      out[kind][name] = value.startsWith(ENCRYPTED) ? decryptSecret(value.slice(ENCRYPTED.length), key) : value;
+      out[kind][name] = value.startsWith(ENCRYPTED)
+        ? decryptSecret(value.slice(ENCRYPTED.length), key)
+        : value;
     }
   }
   return out;

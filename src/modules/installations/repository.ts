@@ -23,27 +23,45 @@ export function createInstallationRepository(db: Executor) {
     async insert(values: typeof mcpServerInstallations.$inferInsert, tx: Executor = db) {
       await tx.insert(mcpServerInstallations).values(values);
     },
-    async update(id: string, values: Partial<typeof mcpServerInstallations.$inferInsert>, tx: Executor = db) {
-      await tx.update(mcpServerInstallations).set({ ...values, updatedAt: new Date() }).where(eq(mcpServerInstallations.id, id));
+    async update(
+      id: string,
+      values: Partial<typeof mcpServerInstallations.$inferInsert>,
+      tx: Executor = db,
+    ) {
+      await tx
+        .update(mcpServerInstallations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(mcpServerInstallations.id, id));
     },
     async delete(id: string, tx: Executor = db) {
       await tx.delete(mcpServerInstallations).where(eq(mcpServerInstallations.id, id));
     },
     async find(teamId: string, id: string, tx: Executor = db) {
-      const [row] = await withServer(tx).where(and(eq(mcpServerInstallations.teamId, teamId), eq(mcpServerInstallations.id, id)));
+      const [row] = await withServer(tx).where(
+        and(eq(mcpServerInstallations.teamId, teamId), eq(mcpServerInstallations.id, id)),
+      );
       return row ?? null;
     },
     async nameTaken(teamId: string, name: string, exceptId: string | null, tx: Executor = db) {
       const [row] = await tx
         .select({ id: mcpServerInstallations.id })
         .from(mcpServerInstallations)
-        .where(and(eq(mcpServerInstallations.teamId, teamId), sql`lower(${mcpServerInstallations.name}) = ${name.toLowerCase()}`));
+        .where(
+          and(
+            eq(mcpServerInstallations.teamId, teamId),
+            sql`lower(${mcpServerInstallations.name}) = ${name.toLowerCase()}`,
+          ),
+        );
       return Boolean(row && row.id !== exceptId);
     },
     async list(teamId: string, page: Page, tx: Executor = db) {
       const where = eq(mcpServerInstallations.teamId, teamId);
       const [items, total] = await Promise.all([
-        withServer(tx).where(where).orderBy(asc(mcpServerInstallations.name), asc(mcpServerInstallations.id)).limit(page.limit).offset(page.offset),
+        withServer(tx)
+          .where(where)
+          .orderBy(asc(mcpServerInstallations.name), asc(mcpServerInstallations.id))
+          .limit(page.limit)
+          .offset(page.offset),
         countWhere(tx, mcpServerInstallations, where),
       ]);
       return { items, total };
@@ -52,7 +70,10 @@ export function createInstallationRepository(db: Executor) {
       return withServer(tx).where(eq(mcpServerInstallations.teamId, teamId));
     },
     async memberIds(teamId: string, tx: Executor = db) {
-      const rows = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+      const rows = await tx
+        .select({ userId: teamMembers.userId })
+        .from(teamMembers)
+        .where(eq(teamMembers.teamId, teamId));
       return rows.map((r) => r.userId);
     },
 
@@ -64,34 +85,82 @@ export function createInstallationRepository(db: Executor) {
       const [row] = await tx
         .select()
         .from(mcpServerInstances)
-        .where(and(eq(mcpServerInstances.installationId, installationId), eq(mcpServerInstances.userId, userId)));
+        .where(
+          and(
+            eq(mcpServerInstances.installationId, installationId),
+            eq(mcpServerInstances.userId, userId),
+          ),
+        );
       return row ?? null;
     },
-    async setInstanceStatus(id: string, status: string, message: string | null, now: Date, tx: Executor = db) {
-      await tx.update(mcpServerInstances).set({ status, statusMessage: message, statusUpdatedAt: now }).where(eq(mcpServerInstances.id, id));
+    async setInstanceStatus(
+      id: string,
+      status: string,
+      message: string | null,
+      now: Date,
+      tx: Executor = db,
+    ) {
+      await tx
+        .update(mcpServerInstances)
+        .set({ status, statusMessage: message, statusUpdatedAt: now })
+        .where(eq(mcpServerInstances.id, id));
     },
     async instancesOfTeamUser(teamId: string, userId: string, tx: Executor = db) {
-      return tx.select().from(mcpServerInstances).where(and(eq(mcpServerInstances.teamId, teamId), eq(mcpServerInstances.userId, userId)));
+      return tx
+        .select()
+        .from(mcpServerInstances)
+        .where(and(eq(mcpServerInstances.teamId, teamId), eq(mcpServerInstances.userId, userId)));
     },
     async instancesOf(installationIds: string[], userId: string, tx: Executor = db) {
       if (installationIds.length === 0) return [];
       return tx
         .select()
         .from(mcpServerInstances)
-        .where(and(inArray(mcpServerInstances.installationId, installationIds), eq(mcpServerInstances.userId, userId)));
+        .where(
+          and(
+            inArray(mcpServerInstances.installationId, installationIds),
+            eq(mcpServerInstances.userId, userId),
+          ),
+        );
     },
-    async listInstances(installationId: string, onlyUserId: string | null, page: Page, tx: Executor = db) {
-      const where = and(eq(mcpServerInstances.installationId, installationId), onlyUserId ? eq(mcpServerInstances.userId, onlyUserId) : undefined);
+    async listInstances(
+      installationId: string,
+      onlyUserId: string | null,
+      page: Page,
+      tx: Executor = db,
+    ) {
+      const where = and(
+        eq(mcpServerInstances.installationId, installationId),
+        onlyUserId ? eq(mcpServerInstances.userId, onlyUserId) : undefined,
+      );
       const [items, total] = await Promise.all([
-        tx.select().from(mcpServerInstances).where(where).orderBy(asc(mcpServerInstances.createdAt), asc(mcpServerInstances.id)).limit(page.limit).offset(page.offset),
+        tx
+          .select()
+          .from(mcpServerInstances)
+          .where(where)
+          .orderBy(asc(mcpServerInstances.createdAt), asc(mcpServerInstances.id))
+          .limit(page.limit)
+          .offset(page.offset),
         countWhere(tx, mcpServerInstances, where),
       ]);
       return { items, total };
     },
     async removeMemberRecords(teamId: string, userId: string, tx: Executor = db) {
-      await tx.delete(mcpServerInstances).where(and(eq(mcpServerInstances.teamId, teamId), eq(mcpServerInstances.userId, userId)));
-      const installationIds = tx.select({ id: mcpServerInstallations.id }).from(mcpServerInstallations).where(eq(mcpServerInstallations.teamId, teamId));
-      await tx.delete(mcpUserConfigs).where(and(eq(mcpUserConfigs.userId, userId), inArray(mcpUserConfigs.installationId, installationIds)));
+      await tx
+        .delete(mcpServerInstances)
+        .where(and(eq(mcpServerInstances.teamId, teamId), eq(mcpServerInstances.userId, userId)));
+      const installationIds = tx
+        .select({ id: mcpServerInstallations.id })
+        .from(mcpServerInstallations)
+        .where(eq(mcpServerInstallations.teamId, teamId));
+      await tx
+        .delete(mcpUserConfigs)
+        .where(
+          and(
+            eq(mcpUserConfigs.userId, userId),
+            inArray(mcpUserConfigs.installationId, installationIds),
+          ),
+        );
     },
 
     // ---- personal configuration
@@ -99,14 +168,25 @@ export function createInstallationRepository(db: Executor) {
       const [row] = await tx
         .select()
         .from(mcpUserConfigs)
-        .where(and(eq(mcpUserConfigs.installationId, installationId), eq(mcpUserConfigs.userId, userId)));
+        .where(
+          and(eq(mcpUserConfigs.installationId, installationId), eq(mcpUserConfigs.userId, userId)),
+        );
       return row ?? null;
     },
-    async saveUserConfig(installationId: string, userId: string, values: typeof mcpUserConfigs.$inferInsert['values'], now: Date, tx: Executor = db) {
+    async saveUserConfig(
+      installationId: string,
+      userId: string,
+      values: (typeof mcpUserConfigs.$inferInsert)['values'],
+      now: Date,
+      tx: Executor = db,
+    ) {
       await tx
         .insert(mcpUserConfigs)
         .values({ installationId, userId, values, updatedAt: now })
-        .onConflictDoUpdate({ target: [mcpUserConfigs.installationId, mcpUserConfigs.userId], set: { values, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: [mcpUserConfigs.installationId, mcpUserConfigs.userId],
+          set: { values, updatedAt: now },
+        });
     },
   };
 }

@@ -23,16 +23,28 @@ const BASE = '/api/teams/:teamId/mcp/installations';
 const ONE = `${BASE}/:installationId`;
 const nameTaken = ErrorEnvelopeRef('The team already has an installation with that name');
 
-export const installationRoutes: FastifyPluginAsyncTypebox<{ service: InstallationService }> = async (app, { service }) => {
+export const installationRoutes: FastifyPluginAsyncTypebox<{
+  service: InstallationService;
+}> = async (app, { service }) => {
   const actor = (request: { actor: unknown }) => request.actor as UserActor;
 
   app.get(
     BASE,
     {
       config: { auth: auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' }) },
-      schema: { operationId: 'listInstallations', summary: 'The team’s installed servers, with the caller’s own instance', tags, params: TeamParams, querystring: ListQuery, response: { 200: InstallationListResponse } },
+      schema: {
+        operationId: 'listInstallations',
+        summary: 'The team’s installed servers, with the caller’s own instance',
+        tags,
+        params: TeamParams,
+        querystring: ListQuery,
+        response: { 200: InstallationListResponse },
+      },
     },
-    async (request) => ({ success: true as const, data: await service.list(request.params.teamId, actor(request), pageOf(request.query)) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.list(request.params.teamId, actor(request), pageOf(request.query)),
+    }),
   );
 
   app.post(
@@ -49,18 +61,37 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ success: true, data: { installation: await service.create(request.params.teamId, actor(request), request.body) } }),
+      reply
+        .code(201)
+        .send({
+          success: true,
+          data: {
+            installation: await service.create(request.params.teamId, actor(request), request.body),
+          },
+        }),
   );
 
   app.get(
     ONE,
     {
       config: { auth: auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' }) },
-      schema: { operationId: 'getInstallation', summary: 'One installation', tags, params: InstallationParams, response: { 200: InstallationResponse } },
+      schema: {
+        operationId: 'getInstallation',
+        summary: 'One installation',
+        tags,
+        params: InstallationParams,
+        response: { 200: InstallationResponse },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: { installation: await service.get(request.params.teamId, request.params.installationId, actor(request)) },
+      data: {
+        installation: await service.get(
+          request.params.teamId,
+          request.params.installationId,
+          actor(request),
+        ),
+      },
     }),
   );
 
@@ -79,7 +110,14 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
     },
     async (request) => ({
       success: true as const,
-      data: { installation: await service.update(request.params.teamId, request.params.installationId, actor(request), request.body) },
+      data: {
+        installation: await service.update(
+          request.params.teamId,
+          request.params.installationId,
+          actor(request),
+          request.body,
+        ),
+      },
     }),
   );
 
@@ -87,7 +125,13 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
     ONE,
     {
       config: { auth: auth.team({ permission: 'mcp.installations.delete' }) },
-      schema: { operationId: 'deleteInstallation', summary: 'Remove an installation and its instances', tags, params: InstallationParams, response: { 200: MessageOnly } },
+      schema: {
+        operationId: 'deleteInstallation',
+        summary: 'Remove an installation and its instances',
+        tags,
+        params: InstallationParams,
+        response: { 200: MessageOnly },
+      },
     },
     async (request) => {
       await service.delete(request.params.teamId, request.params.installationId);
@@ -110,7 +154,13 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
     },
     async (request) => ({
       success: true as const,
-      data: await service.instances(request.params.teamId, request.params.installationId, actor(request), request.teamRole, pageOf(request.query)),
+      data: await service.instances(
+        request.params.teamId,
+        request.params.installationId,
+        actor(request),
+        request.teamRole,
+        pageOf(request.query),
+      ),
     }),
   );
 
@@ -118,11 +168,23 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
     `${ONE}/status`,
     {
       config: { auth: auth.team({ scope: 'mcp:read' }) },
-      schema: { operationId: 'getMyInstanceStatus', summary: 'The caller’s own instance and its status', tags, params: InstallationParams, response: { 200: InstanceResponse } },
+      schema: {
+        operationId: 'getMyInstanceStatus',
+        summary: 'The caller’s own instance and its status',
+        tags,
+        params: InstallationParams,
+        response: { 200: InstanceResponse },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: { instance: await service.myInstance(request.params.teamId, request.params.installationId, actor(request)) },
+      data: {
+        instance: await service.myInstance(
+          request.params.teamId,
+          request.params.installationId,
+          actor(request),
+        ),
+      },
     }),
   );
 
@@ -130,11 +192,23 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
     `${ONE}/user-config`,
     {
       config: { auth: auth.team({ scope: 'mcp:read' }) },
-      schema: { operationId: 'getMyUserConfig', summary: 'The caller’s own values for an installation (secrets masked)', tags, params: InstallationParams, response: { 200: UserConfigResponse } },
+      schema: {
+        operationId: 'getMyUserConfig',
+        summary: 'The caller’s own values for an installation (secrets masked)',
+        tags,
+        params: InstallationParams,
+        response: { 200: UserConfigResponse },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: { user_config: await service.userConfig(request.params.teamId, request.params.installationId, actor(request)) },
+      data: {
+        user_config: await service.userConfig(
+          request.params.teamId,
+          request.params.installationId,
+          actor(request),
+        ),
+      },
     }),
   );
 
@@ -153,7 +227,14 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{ service: Installati
     },
     async (request) => ({
       success: true as const,
-      data: { user_config: await service.saveUserConfig(request.params.teamId, request.params.installationId, actor(request), request.body.values) },
+      data: {
+        user_config: await service.saveUserConfig(
+          request.params.teamId,
+          request.params.installationId,
+          actor(request),
+          request.body.values,
+        ),
+      },
     }),
   );
 };

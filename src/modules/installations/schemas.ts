@@ -18,10 +18,17 @@ export const INSTANCE_STATUSES = [
 ] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
-const ValueMap = Type.Record(Type.String({ maxLength: 128 }), Nullable(Type.String({ maxLength: 8192 })), { maxProperties: 100 });
+const ValueMap = Type.Record(
+  Type.String({ maxLength: 128 }),
+  Nullable(Type.String({ maxLength: 8192 })),
+  { maxProperties: 100 },
+);
 export const ValuesInput = Type.Object(
   { args: Type.Optional(ValueMap), env: Type.Optional(ValueMap), headers: Type.Optional(ValueMap) },
-  { additionalProperties: false, description: 'Values by field name; null removes one; "********" keeps a stored secret' },
+  {
+    additionalProperties: false,
+    description: 'Values by field name; null removes one; "********" keeps a stored secret',
+  },
 );
 const ValuesOut = Type.Object({
   args: Type.Record(Type.String(), Type.String()),
@@ -29,13 +36,21 @@ const ValuesOut = Type.Object({
   headers: Type.Record(Type.String(), Type.String()),
 });
 const Settings = Type.Object({ request_logging_enabled: Type.Boolean() });
-const SettingsInput = Type.Object({ request_logging_enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+const SettingsInput = Type.Object(
+  { request_logging_enabled: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 
 export const Installation = Type.Object({
   id: Type.String(),
   team_id: Type.String(),
   name: Type.String(),
-  server: Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String(), transport: Type.String() }),
+  server: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    slug: Type.String(),
+    transport: Type.String(),
+  }),
   version_id: Nullable(Type.String()),
   team_config: ValuesOut,
   satellite_id: Nullable(Type.String()),
@@ -43,7 +58,12 @@ export const Installation = Type.Object({
   tool_count: Type.Integer(),
   total_tokens: Type.Integer(),
   my_instance: Nullable(
-    Type.Object({ id: Type.String(), status: StringEnum(INSTANCE_STATUSES), status_message: Nullable(Type.String()), status_updated_at: Timestamp }),
+    Type.Object({
+      id: Type.String(),
+      status: StringEnum(INSTANCE_STATUSES),
+      status_message: Nullable(Type.String()),
+      status_updated_at: Timestamp,
+    }),
   ),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -51,7 +71,11 @@ export const Installation = Type.Object({
 
 export const InstallationBody = Type.Object(
   {
-    server_id: Type.String({ minLength: 1, maxLength: 100, description: 'Catalogue server id or slug' }),
+    server_id: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Catalogue server id or slug',
+    }),
     version_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     team_config: Type.Optional(ValuesInput),
@@ -84,7 +108,9 @@ export const Instance = Type.Object({
 export const UserConfig = Type.Object({
   installation_id: Type.String(),
   values: ValuesOut,
-  missing_required: Type.Array(Type.String(), { description: 'Required personal fields still without a value' }),
+  missing_required: Type.Array(Type.String(), {
+    description: 'Required personal fields still without a value',
+  }),
   status: StringEnum(INSTANCE_STATUSES),
   updated_at: Nullable(Timestamp),
 });

@@ -12,7 +12,12 @@ import type { MembershipListener } from '../teams/service.js';
 import { emptyValues, maskValues, mergeValues, missingRequired } from './config-values.js';
 import type { PendingWorkRecorder } from './pending-work.js';
 import type { InstallationRepository, InstallationRow, InstanceRow } from './repository.js';
-import type { InstallationBody, InstallationUpdateBody, InstanceStatus, ValuesInput } from './schemas.js';
+import type {
+  InstallationBody,
+  InstallationUpdateBody,
+  InstanceStatus,
+  ValuesInput,
+} from './schemas.js';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -28,7 +33,10 @@ function instanceView(i: InstanceRow) {
   };
 }
 
-function installationView(row: { installation: InstallationRow; server: ServerRow }, mine: InstanceRow | null) {
+function installationView(
+  row: { installation: InstallationRow; server: ServerRow },
+  mine: InstanceRow | null,
+) {
   const { installation: i, server } = row;
   return {
     id: i.id,
@@ -42,7 +50,12 @@ function installationView(row: { installation: InstallationRow; server: ServerRo
     tool_count: i.toolCount,
     total_tokens: i.totalTokens,
     my_instance: mine
-      ? { id: mine.id, status: mine.status as InstanceStatus, status_message: mine.statusMessage, status_updated_at: iso(mine.statusUpdatedAt) }
+      ? {
+          id: mine.id,
+          status: mine.status as InstanceStatus,
+          status_message: mine.statusMessage,
+          status_updated_at: iso(mine.statusUpdatedAt),
+        }
       : null,
     created_at: iso(i.createdAt),
     updated_at: iso(i.updatedAt),
@@ -50,8 +63,13 @@ function installationView(row: { installation: InstallationRow; server: ServerRo
 }
 
 /** A new or changed instance waits for its member when personal required fields are empty. */
-function initialStatus(schema: ConfigSchema, userValues: ReturnType<typeof emptyValues>): InstanceStatus {
-  return missingRequired(schema.user, userValues).length > 0 ? 'awaiting_user_config' : 'provisioning';
+function initialStatus(
+  schema: ConfigSchema,
+  userValues: ReturnType<typeof emptyValues>,
+): InstanceStatus {
+  return missingRequired(schema.user, userValues).length > 0
+    ? 'awaiting_user_config'
+    : 'provisioning';
 }
 
 export interface InstallationServiceDeps {
@@ -72,20 +90,41 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     return row;
   }
 
-  async function checkVersion(server: ServerRow, versionId: string | null | undefined, tx: Executor) {
+  async function checkVersion(
+    server: ServerRow,
+    versionId: string | null | undefined,
+    tx: Executor,
+  ) {
     if (versionId && !(await deps.catalogue.findVersion(server.id, versionId, tx))) {
       throw new ValidationError(`body.version_id ${versionId} is not a version of ${server.slug}`);
     }
   }
 
-  function teamValues(server: ServerRow, stored: ReturnType<typeof emptyValues>, input: Static<typeof ValuesInput> | undefined) {
-    const values = mergeValues(server.configSchema.team, stored, input, encryptionKey, 'body.team_config');
+  function teamValues(
+    server: ServerRow,
+    stored: ReturnType<typeof emptyValues>,
+    input: Static<typeof ValuesInput> | undefined,
+  ) {
+    const values = mergeValues(
+      server.configSchema.team,
+      stored,
+      input,
+      encryptionKey,
+      'body.team_config',
+    );
     const missing = missingRequired(server.configSchema.team, values);
-    if (missing.length > 0) throw new ValidationError(`body.team_config is missing required ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new ValidationError(`body.team_config is missing required ${missing.join(', ')}`);
     return values;
   }
 
-  async function createInstances(installationId: string, teamId: string, schema: ConfigSchema, userIds: string[], tx: Executor) {
+  async function createInstances(
+    installationId: string,
+    teamId: string,
+    schema: ConfigSchema,
+    userIds: string[],
+    tx: Executor,
+  ) {
     const now = clock();
     await repository.insertInstances(
       userIds.map((userId) => ({
@@ -107,13 +146,22 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       for (const { installation, server } of installations) {
         await createInstances(installation.id, teamId, server.configSchema, [userId], tx);
       }
-      if (installations.length > 0) await pendingWork.record({ kind: 'member.added', teamId, userId }, tx);
+      if (installations.length > 0)
+        await pendingWork.record({ kind: 'member.added', teamId, userId }, tx);
     },
     async memberRemoved(teamId, userId, tx) {
       const instances = await repository.instancesOfTeamUser(teamId, userId, tx);
       await repository.removeMemberRecords(teamId, userId, tx);
       if (instances.length > 0) {
-        await pendingWork.record({ kind: 'member.removed', teamId, userId, payload: { instance_ids: instances.map((i) => i.id) } }, tx);
+        await pendingWork.record(
+          {
+            kind: 'member.removed',
+            teamId,
+            userId,
+            payload: { instance_ids: instances.map((i) => i.id) },
+          },
+          tx,
+        );
       }
     },
   };
@@ -123,10 +171,15 @@ export function createInstallationService(deps: InstallationServiceDeps) {
 
     async list(teamId: string, actor: UserActor, page: Page) {
       const { items, total } = await repository.list(teamId, page);
-      const mine = await repository.instancesOf(items.map((r) => r.installation.id), actor.userId);
+      const mine = await repository.instancesOf(
+        items.map((r) => r.installation.id),
+        actor.userId,
+      );
       const byInstallation = new Map(mine.map((i) => [i.installationId, i]));
       return {
-        installations: items.map((r) => installationView(r, byInstallation.get(r.installation.id) ?? null)),
+        installations: items.map((r) =>
+          installationView(r, byInstallation.get(r.installation.id) ?? null),
+        ),
         pagination: paginationOf(page, total),
       };
     },
@@ -138,13 +191,19 @@ export function createInstallationService(deps: InstallationServiceDeps) {
 
     async create(teamId: string, actor: UserActor, input: Static<typeof InstallationBody>) {
       const server = await deps.catalogue.findServer(input.server_id);
-      if (!server) throw new ValidationError(`body.server_id ${input.server_id} does not name a catalogue server`);
+      if (!server)
+        throw new ValidationError(
+          `body.server_id ${input.server_id} does not name a catalogue server`,
+        );
       const id = newId('inst');
       const name = input.name ?? server.name;
       await db.orm.transaction(async (tx) => {
         await checkVersion(server, input.version_id, tx);
         if (await repository.nameTaken(teamId, name, null, tx)) {
-          throw new ConflictError(`The team already has an installation named ${name}`, 'DUPLICATE');
+          throw new ConflictError(
+            `The team already has an installation named ${name}`,
+            'DUPLICATE',
+          );
         }
         await repository.insert(
           {
@@ -160,18 +219,32 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           tx,
         );
-        await createInstances(id, teamId, server.configSchema, await repository.memberIds(teamId, tx), tx);
+        await createInstances(
+          id,
+          teamId,
+          server.configSchema,
+          await repository.memberIds(teamId, tx),
+          tx,
+        );
         await pendingWork.record({ kind: 'installation.created', teamId, installationId: id }, tx);
       });
       return this.get(teamId, id, actor);
     },
 
-    async update(teamId: string, installationId: string, actor: UserActor, input: Static<typeof InstallationUpdateBody>) {
+    async update(
+      teamId: string,
+      installationId: string,
+      actor: UserActor,
+      input: Static<typeof InstallationUpdateBody>,
+    ) {
       await db.orm.transaction(async (tx) => {
         const { installation, server } = await mustFind(teamId, installationId, tx);
         if (input.version_id !== undefined) await checkVersion(server, input.version_id, tx);
         if (input.name && (await repository.nameTaken(teamId, input.name, installationId, tx))) {
-          throw new ConflictError(`The team already has an installation named ${input.name}`, 'DUPLICATE');
+          throw new ConflictError(
+            `The team already has an installation named ${input.name}`,
+            'DUPLICATE',
+          );
         }
         await repository.update(
           installationId,
@@ -179,12 +252,24 @@ export function createInstallationService(deps: InstallationServiceDeps) {
             ...(input.name !== undefined ? { name: input.name } : {}),
             ...(input.version_id !== undefined ? { versionId: input.version_id } : {}),
             ...(input.satellite_id !== undefined ? { satelliteId: input.satellite_id } : {}),
-            ...(input.team_config !== undefined ? { teamConfig: teamValues(server, installation.teamConfig, input.team_config) } : {}),
-            ...(input.settings !== undefined ? { settings: { ...installation.settings, ...input.settings } } : {}),
+            ...(input.team_config !== undefined
+              ? { teamConfig: teamValues(server, installation.teamConfig, input.team_config) }
+              : {}),
+            ...(input.settings !== undefined
+              ? { settings: { ...installation.settings, ...input.settings } }
+              : {}),
           },
           tx,
         );
-        await pendingWork.record({ kind: 'installation.updated', teamId, installationId, payload: { changed: Object.keys(input) } }, tx);
+        await pendingWork.record(
+          {
+            kind: 'installation.updated',
+            teamId,
+            installationId,
+            payload: { changed: Object.keys(input) },
+          },
+          tx,
+        );
       });
       return this.get(teamId, installationId, actor);
     },
@@ -199,10 +284,20 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     },
 
     /** Administrators see every member's instance; members see their own. */
-    async instances(teamId: string, installationId: string, actor: UserActor, teamRole: TeamRole | null, page: Page) {
+    async instances(
+      teamId: string,
+      installationId: string,
+      actor: UserActor,
+      teamRole: TeamRole | null,
+      page: Page,
+    ) {
       await mustFind(teamId, installationId);
       const seesAll = teamRole !== null && teamRoleHas(teamRole, 'mcp.installations.edit');
-      const { items, total } = await repository.listInstances(installationId, seesAll ? null : actor.userId, page);
+      const { items, total } = await repository.listInstances(
+        installationId,
+        seesAll ? null : actor.userId,
+        page,
+      );
       return { instances: items.map(instanceView), pagination: paginationOf(page, total) };
     },
 
@@ -231,22 +326,43 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     },
 
     /** Saves the caller's own values; filling every required field releases the instance. */
-    async saveUserConfig(teamId: string, installationId: string, actor: UserActor, input: Static<typeof ValuesInput>) {
+    async saveUserConfig(
+      teamId: string,
+      installationId: string,
+      actor: UserActor,
+      input: Static<typeof ValuesInput>,
+    ) {
       await db.orm.transaction(async (tx) => {
         const { server } = await mustFind(teamId, installationId, tx);
         const instance = await repository.instanceOf(installationId, actor.userId, tx);
         if (!instance) throw new NotFoundError('You have no instance of this installation');
-        const stored = (await repository.userConfig(installationId, actor.userId, tx))?.values ?? emptyValues();
-        const values = mergeValues(server.configSchema.user, stored, input, encryptionKey, 'body.values');
+        const stored =
+          (await repository.userConfig(installationId, actor.userId, tx))?.values ?? emptyValues();
+        const values = mergeValues(
+          server.configSchema.user,
+          stored,
+          input,
+          encryptionKey,
+          'body.values',
+        );
         const now = clock();
         await repository.saveUserConfig(installationId, actor.userId, values, now, tx);
         const complete = missingRequired(server.configSchema.user, values).length === 0;
         if (complete && instance.status === 'awaiting_user_config') {
           await repository.setInstanceStatus(instance.id, 'provisioning', null, now, tx);
         } else if (!complete && instance.status !== 'awaiting_user_config') {
-          await repository.setInstanceStatus(instance.id, 'awaiting_user_config', 'Required personal configuration is missing', now, tx);
+          await repository.setInstanceStatus(
+            instance.id,
+            'awaiting_user_config',
+            'Required personal configuration is missing',
+            now,
+            tx,
+          );
         }
-        await pendingWork.record({ kind: 'user_config.saved', teamId, installationId, userId: actor.userId }, tx);
+        await pendingWork.record(
+          { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
+          tx,
+        );
       });
       return this.userConfig(teamId, installationId, actor);
     },

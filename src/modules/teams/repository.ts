@@ -6,7 +6,8 @@ import type { TeamRole } from '../roles/permissions.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 
-const memberCount = sql<number>`(SELECT count(*)::int FROM ${teamMembers} WHERE ${teamMembers.teamId} = ${teams.id})`;
+// Written out in full: inside a subquery, the ORM's unqualified column names would bind to the inner table.
+const memberCount = sql<number>`(SELECT count(*)::int FROM team_members m WHERE m.team_id = teams.id)`;
 
 export function createTeamRepository(db: Executor) {
   return {
