@@ -265,12 +265,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          success: true,
-          data: { version: await service.createVersion(request.params.id, request.body) },
-        }),
+      reply.code(201).send({
+        success: true,
+        data: { version: await service.createVersion(request.params.id, request.body) },
+      }),
   );
   app.put(
     '/api/mcp/servers/:id/versions/:versionId',

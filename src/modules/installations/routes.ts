@@ -61,14 +61,12 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          success: true,
-          data: {
-            installation: await service.create(request.params.teamId, actor(request), request.body),
-          },
-        }),
+      reply.code(201).send({
+        success: true,
+        data: {
+          installation: await service.create(request.params.teamId, actor(request), request.body),
+        },
+      }),
   );
 
   app.get(
