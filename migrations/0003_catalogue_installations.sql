@@ -105,7 +105,7 @@ CREATE UNIQUE INDEX "mcp_categories_slug_lower_key" ON "mcp_categories" USING bt
 CREATE UNIQUE INDEX "mcp_server_versions_server_version_key" ON "mcp_server_versions" USING btree ("server_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "mcp_server_versions_one_latest_key" ON "mcp_server_versions" USING btree ("server_id") WHERE "mcp_server_versions"."is_latest";--> statement-breakpoint
 CREATE UNIQUE INDEX "mcp_servers_slug_lower_key" ON "mcp_servers" USING btree (lower("slug"));--> statement-breakpoint
-CREATE INDEX "mcp_servers_category_idx" ON "mcp_servers" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "mcp_servers_category_name_idx" ON "mcp_servers" USING btree ("category_id","name","id");--> statement-breakpoint
 CREATE INDEX "mcp_servers_name_idx" ON "mcp_servers" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "mcp_servers_stars_idx" ON "mcp_servers" USING btree ("repo_stars","id");--> statement-breakpoint
 CREATE INDEX "mcp_servers_created_idx" ON "mcp_servers" USING btree ("created_at","id");--> statement-breakpoint

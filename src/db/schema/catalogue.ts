@@ -84,7 +84,8 @@ export const mcpServers = pgTable(
   },
   (t) => [
     uniqueIndex('mcp_servers_slug_lower_key').on(sql`lower(${t.slug})`),
-    index('mcp_servers_category_idx').on(t.categoryId),
+    // Category pages are the common filter; this serves both the filter and the default order.
+    index('mcp_servers_category_name_idx').on(t.categoryId, t.name, t.id),
     index('mcp_servers_name_idx').on(t.name, t.id),
     index('mcp_servers_stars_idx').on(t.repoStars, t.id),
     index('mcp_servers_created_idx').on(t.createdAt, t.id),

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   mcpCategories,
@@ -9,7 +21,10 @@ import {
 import { countWhere, type Page } from '../../http/pagination.js';
 
 export type CategoryRow = typeof mcpCategories.$inferSelect;
-export type ServerRow = typeof mcpServers.$inferSelect;
+export type ServerRow = Omit<typeof mcpServers.$inferSelect, 'searchVector'>;
+
+// Every column but the search vector, which only the database needs.
+export const { searchVector: _searchVector, ...serverColumns } = getTableColumns(mcpServers);
 export type VersionRow = typeof mcpServerVersions.$inferSelect;
 export type NewServer = Omit<typeof mcpServers.$inferInsert, 'searchVector'>;
 
@@ -37,6 +52,9 @@ function filterWhere(f: ServerFilters): SQL | undefined {
     f.language ? sql`lower(${mcpServers.language}) = ${f.language.toLowerCase()}` : undefined,
   );
 }
+
+// Below this offset a plain index scan is cheapest; above it the deferred join wins.
+const DEFERRED_JOIN_FROM = 500;
 
 const SORT_COLUMNS = {
   name: mcpServers.name,
@@ -98,7 +116,7 @@ export function createCatalogueRepository(db: Executor) {
           ...values,
           searchVector: searchVector(values.name, values.tags ?? [], values.description),
         })
-        .returning();
+        .returning(serverColumns);
       return row!;
     },
     async updateServer(
@@ -116,7 +134,7 @@ export function createCatalogueRepository(db: Executor) {
           updatedAt: new Date(),
         })
         .where(eq(mcpServers.id, id))
-        .returning();
+        .returning(serverColumns);
       return row ?? null;
     },
     async deleteServer(id: string, tx: Executor = db) {
@@ -125,7 +143,7 @@ export function createCatalogueRepository(db: Executor) {
     /** By id, or by slug (case-insensitive). */
     async findServer(idOrSlug: string, tx: Executor = db) {
       const [row] = await tx
-        .select()
+        .select(serverColumns)
         .from(mcpServers)
         .where(
           or(
@@ -152,14 +170,34 @@ export function createCatalogueRepository(db: Executor) {
       const where = filterWhere(filters);
       const column = SORT_COLUMNS[sort.by];
       const direction = sort.order === 'asc' ? asc : desc;
+      const order = [direction(column), direction(mcpServers.id)];
       const [items, total] = await Promise.all([
-        tx
-          .select()
-          .from(mcpServers)
-          .where(where)
-          .orderBy(direction(column), direction(mcpServers.id))
-          .limit(page.limit)
-          .offset(page.offset),
+        page.offset < DEFERRED_JOIN_FROM
+          ? tx
+              .select(serverColumns)
+              .from(mcpServers)
+              .where(where)
+              .orderBy(...order)
+              .limit(page.limit)
+              .offset(page.offset)
+          : // Deferred join: a deep offset walks the narrow (sort key, id) index instead of whole
+            // rows, and only the page's rows are read from the table.
+            tx
+              .select(serverColumns)
+              .from(mcpServers)
+              .where(
+                inArray(
+                  mcpServers.id,
+                  tx
+                    .select({ id: mcpServers.id })
+                    .from(mcpServers)
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(page.limit)
+                    .offset(page.offset),
+                ),
+              )
+              .orderBy(...order),
         countWhere(tx, mcpServers, where),
       ]);
       return { items, total };
@@ -177,7 +215,7 @@ export function createCatalogueRepository(db: Executor) {
       const rank = sql`ts_rank(${mcpServers.searchVector}, ${query}) + CASE WHEN starts_with(lower(${mcpServers.name}), ${phrase}) THEN 1 ELSE 0 END`;
       const [items, total] = await Promise.all([
         tx
-          .select()
+          .select(serverColumns)
           .from(mcpServers)
           .where(where)
           .orderBy(desc(rank), asc(mcpServers.name), asc(mcpServers.id))

@@ -8,6 +8,7 @@ import {
   teamMembers,
 } from '../../db/schema/index.js';
 import { countWhere, type Page } from '../../http/pagination.js';
+import { serverColumns } from '../catalogue/repository.js';
 
 export type InstallationRow = typeof mcpServerInstallations.$inferSelect;
 export type InstanceRow = typeof mcpServerInstances.$inferSelect;
@@ -15,7 +16,7 @@ export type InstanceRow = typeof mcpServerInstances.$inferSelect;
 export function createInstallationRepository(db: Executor) {
   const withServer = (tx: Executor) =>
     tx
-      .select({ installation: mcpServerInstallations, server: mcpServers })
+      .select({ installation: mcpServerInstallations, server: serverColumns })
       .from(mcpServerInstallations)
       .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId));
 

@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { pgliteDir } from '../src/db/target.js';
+import { randomBase62 } from '../src/lib/ids.js';
+
+export type TargetName = 'PGlite' | 'PostgreSQL';
+
+export interface Target {
+  name: TargetName;
+  base: string;
+  /** A direct connection for checks; null on PGlite, whose files the service process owns. */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL for benchmarks: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server. */
+export function postgresAdminUrl(): string {
+  return (
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres'
+  );
+}
+
+async function adminQuery(sqlText: string) {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(sqlText);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`service did not start:\n${log()}`);
+}
+
+/**
+ * Prepares a fresh database (migrated, seeded, vacuumed), then runs the service in its own
+ * process on it, so the benchmark client never shares the service's event loop.
+ */
+export async function startTarget(
+  name: TargetName,
+  seed: (db: Database) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<Target> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
+  let url: string | null = null;
+  let dbName: string | null = null;
+  let db: Database;
+  if (name === 'PostgreSQL') {
+    dbName = `gs_bench_${randomBase62(10).toLowerCase()}`;
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    const u = new URL(postgresAdminUrl());
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+    db = await openPostgres({ url, poolMax: 4 });
+  } else {
+    db = await openPglite(pgliteDir(dataDir));
+  }
+  await runMigrations(db);
+  await seed(db);
+  // Steady state, as autovacuum leaves it: statistics and the visibility map are current.
+  await db.query('VACUUM ANALYZE');
+  await db.close();
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOGIN_LIMIT_PER_ADDRESS: '1000000',
+      LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+      DATABASE_POOL_MAX: '20',
+      ...(url ? { DATABASE_URL: url } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += String(d)));
+  child.stderr!.on('data', (d) => (log += String(d)));
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child, () => log);
+  return {
+    name,
+    base,
+    url,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function targetsToRun(): TargetName[] {
+  const only = process.env.BENCH_ONLY;
+  const all: TargetName[] = ['PGlite', 'PostgreSQL'];
+  return only ? all.filter((n) => n.toLowerCase() === only.toLowerCase()) : all;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export interface Timing {
+  median: number;
+  p99: number;
+  samples: number;
+}
+
+/** Times `run` sequentially after a warm-up; returns milliseconds. */
+export async function time(
+  run: (i: number) => Promise<void>,
+  samples = Number(process.env.BENCH_SAMPLES ?? 300),
+  warmup = 30,
+): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await run(i);
+  const durations: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run(i);
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  return { median: percentile(durations, 50), p99: percentile(durations, 99), samples };
+}
+
+export const ms = (value: number) => value.toFixed(2);
+
+export function printTable(title: string, header: string[], rows: string[][]) {
+  process.stdout.write(
+    `\n### ${title}\n\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`,
+  );
+  for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
+}
+
+export async function registerAdmin(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/email/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'benchadmin',
+      email: 'bench@example.com',
+      password: 'bench password 123',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('auth_session='))!;
+  return cookie.split(';')[0]!;
+}
