@@ -34,6 +34,12 @@ import { createOAuthRepository } from './modules/oauth/repository.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { createOAuthService } from './modules/oauth/service.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
+import { createSatelliteKeyResolver } from './modules/satellites/keys.js';
+import { createSatelliteRepository } from './modules/satellites/repository.js';
+import { satelliteRoutes } from './modules/satellites/routes.js';
+import { createSatelliteService } from './modules/satellites/service.js';
+import { createRegistrationTokens } from './modules/satellites/tokens.js';
+import { createEventProcessor } from './events/processor.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -134,7 +140,27 @@ function createServices(deps: AppDeps, logger: Logger) {
     issuer: config.baseUrl,
   });
   const csrf = createCsrf(secrets.SESSION_SECRET);
+  const satelliteRepository = createSatelliteRepository(db.orm);
+  const satellites = createSatelliteService({
+    db,
+    repository: satelliteRepository,
+    teams: teamRepository,
+    tokens: createRegistrationTokens({
+      repository: satelliteRepository,
+      secret: secrets.JWT_SECRET,
+      issuer: config.baseUrl,
+      clock,
+    }),
+    encryptionKey: secrets.ENCRYPTION_KEY,
+    clock,
+    settings: config.satellites,
+  });
+  const satelliteKeys = createSatelliteKeyResolver(satelliteRepository);
+  const events = createEventProcessor({ db, clock, logger });
   return {
+    satellites,
+    satelliteKeys,
+    events,
     pendingWork,
     catalogue,
     installations,
@@ -177,6 +203,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       accessToken: services.accessTokens.resolve,
       accountsExist: () => services.userRepository.anyExists(),
       teamMembership: services.teams.membership,
+      satelliteKey: services.satelliteKeys,
+      registrationToken: services.satellites.resolveToken,
     });
   });
 
@@ -189,6 +217,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(emailRoutes, { mailer: services.mailer });
   app.register(catalogueRoutes, { service: services.catalogue });
   app.register(installationRoutes, { service: services.installations });
+  app.register(satelliteRoutes, { service: services.satellites, events: services.events });
   app.register(oauthRoutes, {
     service: services.oauth,
     auth: services.auth,

@@ -18,6 +18,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
   loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
+  satellites: {
+    globalTokenTtlSeconds: number;
+    teamTokenTtlSeconds: number;
+    commandTtlSeconds: number;
+    metricsRetentionDays: number;
+  };
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
   secretsFromEnv: Partial<Record<SecretName, string>>;
 }
@@ -99,6 +105,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 100, 1, 1_000_000),
       windowSeconds: integer(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
+    },
+    satellites: {
+      globalTokenTtlSeconds: integer(
+        env,
+        'SATELLITE_GLOBAL_TOKEN_TTL_SECONDS',
+        3600,
+        60,
+        30 * 86_400,
+      ),
+      teamTokenTtlSeconds: integer(
+        env,
+        'SATELLITE_TEAM_TOKEN_TTL_SECONDS',
+        86_400,
+        60,
+        30 * 86_400,
+      ),
+      commandTtlSeconds: integer(env, 'SATELLITE_COMMAND_TTL_SECONDS', 300, 10, 86_400),
+      metricsRetentionDays: integer(env, 'SATELLITE_METRICS_RETENTION_DAYS', 7, 1, 3650),
     },
     secretsFromEnv,
   };

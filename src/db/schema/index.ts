@@ -6,3 +6,4 @@ export * from './oauth.js';
 export * from './settings.js';
 export * from './catalogue.js';
 export * from './installations.js';
+export * from './satellites.js';

@@ -19,6 +19,6 @@ export const auth = {
     },
   }),
   firstRun: (permission: Permission): AuthDeclaration => ({ mode: 'first-run', permission }),
-  satellite: (): AuthDeclaration => ({ mode: 'satellite' }),
+  satellite: (param = 'satelliteId'): AuthDeclaration => ({ mode: 'satellite', param }),
   registrationToken: (): AuthDeclaration => ({ mode: 'registration-token' }),
 };

@@ -129,15 +129,24 @@ export async function authenticate(
       request.actor = actor;
       return;
     }
-    case 'satellite':
-      request.actor = await resolvePrefixed(
+    case 'satellite': {
+      const actor = await resolvePrefixed(
         request,
         reply,
         SATELLITE_KEY_PREFIX,
         resolvers.satelliteKey,
         'satellite API key',
       );
+      if (actor.disabled) throw new ForbiddenError('This satellite is disabled');
+      const named = (request.params as Record<string, string | undefined>)[
+        declaration.param ?? 'satelliteId'
+      ];
+      if (named !== undefined && named !== actor.satelliteId) {
+        throw new ForbiddenError('This API key belongs to another satellite');
+      }
+      request.actor = actor;
       return;
+    }
     case 'registration-token':
       request.actor = await resolvePrefixed(
         request,

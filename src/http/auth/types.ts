@@ -27,6 +27,8 @@ export interface SatelliteActor {
   type: 'satellite';
   satelliteId: string;
   teamId: string | null;
+  satelliteType: 'global' | 'team';
+  disabled: boolean;
 }
 
 export interface RegistrationActor {
@@ -62,7 +64,11 @@ export type AuthDeclaration =
       mode: 'first-run';
       permission: Permission;
     }
-  | { mode: 'satellite' }
+  | {
+      mode: 'satellite';
+      /** The path parameter naming the satellite; a key of another satellite gets 403. */
+      param?: string;
+    }
   | { mode: 'registration-token' };
 
 /** Turns one kind of credential into an actor, or null when it is not valid. */

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns.js';
+import { mcpServerInstallations } from './installations.js';
+import { teams } from './teams.js';
+import { users } from './users.js';
+
+/** Single-use pairing tokens. The token itself is shown once; its jti and SHA-256 are kept. */
+export const satelliteRegistrationTokens = pgTable('satellite_registration_tokens', {
+  id: text().primaryKey(),
+  scope: text().notNull(),
+  teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull(),
+  name: text(),
+  createdBy: text().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  expiresAt: timestamptz().notNull(),
+  usedAt: timestamptz(),
+  usedBySatelliteId: text(),
+  revokedAt: timestamptz(),
+});
+
+export const satellites = pgTable(
+  'satellites',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    type: text().notNull(),
+    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+    /** The public half of the API key `ssk_<key id>_<secret>`; found by index. */
+    keyId: text().notNull(),
+    keyHash: text().notNull(),
+    status: text().notNull().default('registered'),
+    disabledAt: timestamptz(),
+    version: text(),
+    capabilities: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    systemInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    satelliteUrl: text(),
+    lastHeartbeatAt: timestamptz(),
+    lastState: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('satellites_key_id_key').on(t.keyId),
+    index('satellites_team_idx').on(t.teamId),
+  ],
+);
+
+/** One row per heartbeat, kept for a configurable window. */
+export const satelliteHeartbeats = pgTable(
+  'satellite_heartbeats',
+  {
+    id: text().primaryKey(),
+    satelliteId: text()
+      .notNull()
+      .references(() => satellites.id, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    cpuPercent: doublePrecision(),
+    memoryPercent: doublePrecision(),
+    processCount: integer(),
+    metrics: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('satellite_heartbeats_satellite_time_idx').on(t.satelliteId, t.createdAt, t.id)],
+);
+
+export const satelliteCommands = pgTable(
+  'satellite_commands',
+  {
+    id: text().primaryKey(),
+    satelliteId: text()
+      .notNull()
+      .references(() => satellites.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    /** 0 immediate, 1 high, 2 normal, 3 low: sorts by urgency. */
+    priority: integer().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz().notNull(),
+    deliveredAt: timestamptz(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    result: jsonb().$type<Record<string, unknown>>(),
+    error: text(),
+  },
+  (t) => [
+    index('satellite_commands_pending_idx')
+      .on(t.satelliteId, t.priority, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const satelliteProcesses = pgTable(
+  'satellite_processes',
+  {
+    satelliteId: text()
+      .notNull()
+      .references(() => satellites.id, { onDelete: 'cascade' }),
+    processId: text().notNull(),
+    installationId: text().references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    teamId: text().notNull(),
+    status: text().notNull(),
+    startedAt: timestamptz(),
+    pid: integer(),
+    transport: text(),
+    toolCount: integer(),
+    spawnDurationMs: doublePrecision(),
+    exitCode: integer(),
+    signal: text(),
+    uptimeSeconds: doublePrecision(),
+    crashCount: integer(),
+    willRestart: boolean(),
+    errorDetails: text(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.satelliteId, t.processId] }),
+    index('satellite_processes_installation_idx').on(t.installationId),
+  ],
+);
+
+/** Crash times per process, to see 3 crashes within 5 minutes. */
+export const satelliteProcessCrashes = pgTable(
+  'satellite_process_crashes',
+  {
+    id: text().primaryKey(),
+    satelliteId: text().notNull(),
+    processId: text().notNull(),
+    crashedAt: timestamptz().notNull(),
+  },
+  (t) => [index('satellite_process_crashes_idx').on(t.satelliteId, t.processId, t.crashedAt)],
+);
+
+export const satelliteUsageLogs = pgTable(
+  'satellite_usage_logs',
+  {
+    id: text().primaryKey(),
+    satelliteId: text().notNull(),
+    installationId: text()
+      .notNull()
+      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    teamId: text().notNull(),
+    userId: text(),
+    toolName: text().notNull(),
+    durationMs: doublePrecision().notNull(),
+    success: boolean().notNull(),
+    errorMessage: text(),
+    metrics: jsonb().$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamptz().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('satellite_usage_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
+    index('satellite_usage_logs_user_idx').on(t.userId, t.occurredAt, t.id),
+  ],
+);
+
+export const mcpServerLogs = pgTable(
+  'mcp_server_logs',
+  {
+    id: text().primaryKey(),
+    satelliteId: text().notNull(),
+    installationId: text()
+      .notNull()
+      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    teamId: text().notNull(),
+    level: text().notNull(),
+    message: text().notNull(),
+    loggedAt: timestamptz().notNull(),
+    /** Insertion order, so that trimming keeps exactly the newest lines. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('mcp_server_logs_installation_idx').on(t.installationId, t.seq)],
+);
+
+export const mcpRequestLogs = pgTable(
+  'mcp_request_logs',
+  {
+    id: text().primaryKey(),
+    satelliteId: text().notNull(),
+    installationId: text()
+      .notNull()
+      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    teamId: text().notNull(),
+    userId: text(),
+    toolName: text().notNull(),
+    requestParams: jsonb().notNull(),
+    toolResponse: jsonb(),
+    durationMs: doublePrecision().notNull(),
+    success: boolean().notNull(),
+    errorMessage: text(),
+    occurredAt: timestamptz().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mcp_request_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
+    index('mcp_request_logs_user_idx').on(t.userId, t.occurredAt, t.id),
+  ],
+);
+
+export const mcpToolMetadata = pgTable(
+  'mcp_tool_metadata',
+  {
+    installationId: text()
+      .notNull()
+      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    toolName: text().notNull(),
+    description: text(),
+    inputSchema: jsonb(),
+    tokenCount: integer().notNull().default(0),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.installationId, t.toolName] })],
+);

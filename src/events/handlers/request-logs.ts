@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { mcpRequestLogs } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
+import { Data, Text } from '../schemas.js';
+import { servedInstallation } from '../scope.js';
+import { defineHandler } from '../types.js';
+
+export const requestLogs = defineHandler({
+  type: 'mcp.request.logs',
+  schema: Data({
+    installation_id: Text,
+    team_id: Text,
+    tool_name: Text,
+    request_params: Type.Unknown(),
+    duration_ms: Type.Number({ minimum: 0 }),
+    success: Type.Boolean(),
+    tool_response: Type.Optional(Type.Unknown()),
+    error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
+    user_id: Type.Optional(Text),
+  }),
+  async handle(data, { tx, satellite, timestamp }) {
+    const installation = await servedInstallation(
+      tx,
+      satellite,
+      data.installation_id,
+      data.team_id,
+    );
+    const id = newId('req');
+    await tx.insert(mcpRequestLogs).values({
+      id,
+      satelliteId: satellite.satelliteId,
+      installationId: installation.id,
+      teamId: installation.teamId,
+      userId: data.user_id ?? null,
+      toolName: data.tool_name,
+      requestParams: data.request_params ?? null,
+      // Responses may hold users' data: kept only where the team switched request logging on.
+      toolResponse: installation.settings.request_logging_enabled
+        ? (data.tool_response ?? null)
+        : null,
+      durationMs: data.duration_ms,
+      success: data.success,
+      errorMessage: data.success ? null : (data.error_message ?? null),
+      occurredAt: timestamp,
+    });
+    return id;
+  },
+});

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  mcpServerInstallations,
+  satelliteCommands,
+  satelliteHeartbeats,
+  satelliteRegistrationTokens,
+  satellites,
+} from '../../db/schema/index.js';
+import { countWhere, type Page } from '../../http/pagination.js';
+
+export type SatelliteRow = typeof satellites.$inferSelect;
+export type TokenRow = typeof satelliteRegistrationTokens.$inferSelect;
+export type CommandRow = typeof satelliteCommands.$inferSelect;
+
+export function createSatelliteRepository(db: Executor) {
+  return {
+    // ---- registration tokens
+    async insertToken(values: typeof satelliteRegistrationTokens.$inferInsert, tx: Executor = db) {
+      await tx.insert(satelliteRegistrationTokens).values(values);
+    },
+    async findToken(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(satelliteRegistrationTokens)
+        .where(eq(satelliteRegistrationTokens.id, id));
+      return row ?? null;
+    },
+    /** Uses a token up; false when it was already used, revoked or expired (one atomic UPDATE). */
+    async consumeToken(id: string, satelliteId: string, now: Date, tx: Executor = db) {
+      const rows = await tx
+        .update(satelliteRegistrationTokens)
+        .set({ usedAt: now, usedBySatelliteId: satelliteId })
+        .where(
+          and(
+            eq(satelliteRegistrationTokens.id, id),
+            isNull(satelliteRegistrationTokens.usedAt),
+            isNull(satelliteRegistrationTokens.revokedAt),
+            sql`${satelliteRegistrationTokens.expiresAt} > ${now.toISOString()}`,
+          ),
+        )
+        .returning({ id: satelliteRegistrationTokens.id });
+      return rows.length > 0;
+    },
+    async revokeToken(id: string, now: Date, tx: Executor = db) {
+      await tx
+        .update(satelliteRegistrationTokens)
+        .set({ revokedAt: now })
+        .where(eq(satelliteRegistrationTokens.id, id));
+    },
+    async listTokens(teamIds: string[] | null, page: Page, tx: Executor = db) {
+      const where =
+        teamIds === null
+          ? undefined
+          : teamIds.length === 0
+            ? sql`false`
+            : sql`${satelliteRegistrationTokens.teamId} IN (${sql.join(
+                teamIds.map((t) => sql`${t}`),
+                sql`, `,
+              )})`;
+      const [items, total] = await Promise.all([
+        tx
+          .select()
+          .from(satelliteRegistrationTokens)
+          .where(where)
+          .orderBy(
+            desc(satelliteRegistrationTokens.createdAt),
+            desc(satelliteRegistrationTokens.id),
+          )
+          .limit(page.limit)
+          .offset(page.offset),
+        countWhere(tx, satelliteRegistrationTokens, where),
+      ]);
+      return { items, total };
+    },
+
+    // ---- satellites
+    async insert(values: typeof satellites.$inferInsert, tx: Executor = db) {
+      const [row] = await tx.insert(satellites).values(values).returning();
+      return row!;
+    },
+    async find(id: string, tx: Executor = db) {
+      const [row] = await tx.select().from(satellites).where(eq(satellites.id, id));
+      return row ?? null;
+    },
+    async findByKeyId(keyId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          id: satellites.id,
+          keyHash: satellites.keyHash,
+          teamId: satellites.teamId,
+          type: satellites.type,
+          disabledAt: satellites.disabledAt,
+        })
+        .from(satellites)
+        .where(eq(satellites.keyId, keyId));
+      return row ?? null;
+    },
+    async update(id: string, values: Partial<typeof satellites.$inferInsert>, tx: Executor = db) {
+      const [row] = await tx
+        .update(satellites)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(satellites.id, id))
+        .returning();
+      return row ?? null;
+    },
+    async delete(id: string, tx: Executor = db) {
+      await tx.delete(satellites).where(eq(satellites.id, id));
+    },
+    async list(teamIds: string[] | null, page: Page, tx: Executor = db) {
+      const where =
+        teamIds === null
+          ? undefined
+          : teamIds.length === 0
+            ? sql`false`
+            : sql`${satellites.teamId} IN (${sql.join(
+                teamIds.map((t) => sql`${t}`),
+                sql`, `,
+              )})`;
+      const [items, total] = await Promise.all([
+        tx
+          .select()
+          .from(satellites)
+          .where(where)
+          .orderBy(asc(satellites.createdAt), asc(satellites.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        countWhere(tx, satellites, where),
+      ]);
+      return { items, total };
+    },
+    /** Satellites whose last heartbeat is older than `before`, and not yet offline. */
+    async markStaleOffline(before: Date, tx: Executor = db) {
+      return tx
+        .update(satellites)
+        .set({ status: 'offline', updatedAt: new Date() })
+        .where(and(eq(satellites.status, 'online'), lte(satellites.lastHeartbeatAt, before)))
+        .returning({ id: satellites.id, teamId: satellites.teamId, name: satellites.name });
+    },
+
+    // ---- heartbeats
+    async insertHeartbeat(values: typeof satelliteHeartbeats.$inferInsert, tx: Executor = db) {
+      await tx.insert(satelliteHeartbeats).values(values);
+    },
+    async deleteHeartbeatsBefore(before: Date, tx: Executor = db) {
+      await tx.delete(satelliteHeartbeats).where(lte(satelliteHeartbeats.createdAt, before));
+    },
+
+    // ---- commands
+    async insertCommands(rows: Array<typeof satelliteCommands.$inferInsert>, tx: Executor = db) {
+      if (rows.length > 0) await tx.insert(satelliteCommands).values(rows);
+    },
+    async countPending(satelliteId: string, now: Date, tx: Executor = db) {
+      return countWhere(
+        tx,
+        satelliteCommands,
+        and(
+          eq(satelliteCommands.satelliteId, satelliteId),
+          eq(satelliteCommands.status, 'pending'),
+          sql`${satelliteCommands.expiresAt} > ${now.toISOString()}`,
+        ),
+      );
+    },
+    /** Hands out the most urgent, oldest pending commands and marks them delivered, atomically. */
+    async deliver(satelliteId: string, limit: number, now: Date, tx: Executor = db) {
+      const rows = await tx.execute<{ id: string }>(sql`
+        UPDATE satellite_commands SET status = 'delivered', delivered_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
+        WHERE id IN (
+          SELECT id FROM satellite_commands
+          WHERE satellite_id = ${satelliteId} AND status = 'pending' AND expires_at > ${now.toISOString()}
+          ORDER BY priority, created_at, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id`);
+      const ids = (
+        (rows as { rows?: Array<{ id: string }> }).rows ??
+        (rows as unknown as Array<{ id: string }>)
+      ).map((r) => r.id);
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(satelliteCommands)
+        .where(
+          sql`${satelliteCommands.id} IN (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        )
+        .orderBy(
+          asc(satelliteCommands.priority),
+          asc(satelliteCommands.createdAt),
+          asc(satelliteCommands.id),
+        );
+    },
+    async findCommand(satelliteId: string, id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(satelliteCommands)
+        .where(and(eq(satelliteCommands.id, id), eq(satelliteCommands.satelliteId, satelliteId)));
+      return row ?? null;
+    },
+    async updateCommand(
+      id: string,
+      values: Partial<typeof satelliteCommands.$inferInsert>,
+      tx: Executor = db,
+    ) {
+      await tx
+        .update(satelliteCommands)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(satelliteCommands.id, id));
+    },
+    async expireCommands(now: Date, tx: Executor = db) {
+      await tx
+        .update(satelliteCommands)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(satelliteCommands.status, 'pending'), lte(satelliteCommands.expiresAt, now)));
+    },
+
+    /** Satellites that serve an installation: the assigned one, or the team's and the global ones. */
+    async servingSatellites(
+      installation: { teamId: string; satelliteId: string | null },
+      tx: Executor = db,
+    ) {
+      const where = installation.satelliteId
+        ? eq(satellites.id, installation.satelliteId)
+        : or(eq(satellites.teamId, installation.teamId), eq(satellites.type, 'global'));
+      return tx
+        .select({ id: satellites.id })
+        .from(satellites)
+        .where(and(where, isNull(satellites.disabledAt)));
+    },
+    async installationOf(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          id: mcpServerInstallations.id,
+          teamId: mcpServerInstallations.teamId,
+          satelliteId: mcpServerInstallations.satelliteId,
+        })
+        .from(mcpServerInstallations)
+        .where(eq(mcpServerInstallations.id, id));
+      return row ?? null;
+    },
+  };
+}
+
+export type SatelliteRepository = ReturnType<typeof createSatelliteRepository>;

@@ -1,0 +1,512 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import {
+  mcpServerInstallations,
+  mcpServerInstances,
+  mcpServers,
+  mcpUserConfigs,
+  satellitePendingWork,
+} from '../../db/schema/index.js';
+import type { ConfigSection, ConfigValues } from '../../db/schema/index.js';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../http/errors.js';
+import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/auth/types.js';
+import { paginationOf, type Page } from '../../http/pagination.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { revealValues, emptyValues } from '../installations/config-values.js';
+import { globalRoleHas } from '../roles/permissions.js';
+import type { TeamRepository } from '../teams/repository.js';
+import { issueSatelliteKey } from './keys.js';
+import type { SatelliteRepository, SatelliteRow } from './repository.js';
+import type { RegistrationTokens } from './tokens.js';
+
+export const HEARTBEAT_INTERVAL_SECONDS = 30;
+export const COMMAND_PRIORITIES = { immediate: 0, high: 1, normal: 2, low: 3 } as const;
+export type CommandPriority = keyof typeof COMMAND_PRIORITIES;
+const PRIORITY_NAMES = Object.keys(COMMAND_PRIORITIES) as CommandPriority[];
+
+export interface SatelliteSettings {
+  globalTokenTtlSeconds: number;
+  teamTokenTtlSeconds: number;
+  commandTtlSeconds: number;
+  metricsRetentionDays: number;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function satelliteView(s: SatelliteRow) {
+  return {
+    id: s.id,
+    name: s.name,
+    type: s.type as 'global' | 'team',
+    team_id: s.teamId,
+    status: s.status,
+    disabled: s.disabledAt !== null,
+    version: s.version,
+    last_heartbeat_at: iso(s.lastHeartbeatAt),
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+/** Values of one level with defaults filled in, then overlaid by the next level's values. */
+function merge(sections: ConfigSection[], layers: ConfigValues[]): ConfigValues {
+  const out = emptyValues();
+  for (const section of sections) {
+    for (const kind of ['args', 'env', 'headers'] as const) {
+      for (const f of section[kind]) if (f.default !== null) out[kind][f.name] = f.default;
+    }
+  }
+  for (const layer of layers) {
+    for (const kind of ['args', 'env', 'headers'] as const) Object.assign(out[kind], layer[kind]);
+  }
+  return out;
+}
+
+export interface SatelliteServiceDeps {
+  db: Database;
+  repository: SatelliteRepository;
+  teams: TeamRepository;
+  tokens: RegistrationTokens;
+  encryptionKey: Buffer;
+  clock: Clock;
+  settings: SatelliteSettings;
+}
+
+export function createSatelliteService(deps: SatelliteServiceDeps) {
+  const { db, repository, clock } = deps;
+
+  /** Who may manage what: global satellites need the global permission, team ones a team admin. */
+  async function canManage(actor: UserActor, scope: 'global' | 'team', teamId: string | null) {
+    if (globalRoleHas(actor.globalRole, 'satellites.manage')) return true;
+    if (scope === 'global' || !teamId) return false;
+    return (await deps.teams.membership(teamId, actor.userId))?.role === 'team_admin';
+  }
+
+  async function adminTeamIds(actor: UserActor): Promise<string[] | null> {
+    if (globalRoleHas(actor.globalRole, 'satellites.view')) return null;
+    const { items } = await deps.teams.listForUser(actor.userId, null);
+    return items.filter((r) => r.role === 'team_admin').map((r) => r.team.id);
+  }
+
+  async function mustManage(actor: UserActor, satelliteId: string) {
+    const satellite = await repository.find(satelliteId);
+    if (!satellite) throw new NotFoundError('Satellite not found');
+    if (!(await canManage(actor, satellite.type as 'global' | 'team', satellite.teamId))) {
+      // Team satellites of other teams are not even acknowledged.
+      if (satellite.type === 'team' && !globalRoleHas(actor.globalRole, 'satellites.view'))
+        throw new NotFoundError('Satellite not found');
+      throw new ForbiddenError('This requires the permission satellites.manage');
+    }
+    return satellite;
+  }
+
+  /** Turns recorded configuration changes into commands for the satellites they concern. */
+  async function materializeCommands(tx: Executor) {
+    const work = await tx
+      .select()
+      .from(satellitePendingWork)
+      .where(isNull(satellitePendingWork.processedAt))
+      .orderBy(satellitePendingWork.createdAt, satellitePendingWork.id)
+      .limit(500)
+      .for('update', { skipLocked: true });
+    if (work.length === 0) return;
+    const now = clock();
+    const expiresAt = addSeconds(now, deps.settings.commandTtlSeconds);
+    const commands: Array<Parameters<SatelliteRepository['insertCommands']>[0][number]> = [];
+    for (const item of work) {
+      const targets = item.installationId
+        ? await repository.servingSatellites(
+            (await repository.installationOf(item.installationId, tx)) ?? {
+              teamId: item.teamId,
+              satelliteId: null,
+            },
+            tx,
+          )
+        : await repository.servingSatellites({ teamId: item.teamId, satelliteId: null }, tx);
+      const [type, priority]: [string, CommandPriority] =
+        item.kind === 'installation.deleted' || item.kind === 'member.removed'
+          ? ['terminate', 'high']
+          : item.kind === 'installation.updated'
+            ? ['restart', 'normal']
+            : item.kind === 'installation.created'
+              ? ['spawn', 'high']
+              : ['configure', 'normal'];
+      for (const target of targets) {
+        commands.push({
+          id: newId('cmd'),
+          satelliteId: target.id,
+          type,
+          priority: COMMAND_PRIORITIES[priority],
+          payload: {
+            reason: item.kind,
+            team_id: item.teamId,
+            installation_id: item.installationId,
+            user_id: item.userId,
+            ...item.payload,
+          },
+          createdAt: now,
+          expiresAt,
+        });
+      }
+    }
+    await repository.insertCommands(commands, tx);
+    await tx
+      .update(satellitePendingWork)
+      .set({ processedAt: now })
+      .where(
+        inArray(
+          satellitePendingWork.id,
+          work.map((w) => w.id),
+        ),
+      );
+  }
+
+  function commandView(c: Awaited<ReturnType<SatelliteRepository['deliver']>>[number]) {
+    return {
+      id: c.id,
+      type: c.type,
+      priority: PRIORITY_NAMES[c.priority] ?? 'normal',
+      payload: c.payload,
+      status: c.status,
+      created_at: c.createdAt.toISOString(),
+      expires_at: c.expiresAt.toISOString(),
+    };
+  }
+
+  return {
+    canManage,
+
+    // ---- registration tokens
+    async createToken(
+      actor: UserActor,
+      input: {
+        scope: 'global' | 'team';
+        team_id?: string | null;
+        expires_in_seconds?: number;
+        name?: string | null;
+      },
+    ) {
+      const teamId = input.scope === 'team' ? (input.team_id ?? null) : null;
+      if (input.scope === 'team' && !teamId)
+        throw new ValidationError('body.team_id is required for a team token');
+      if (input.scope === 'global' && input.team_id)
+        throw new ValidationError('body.team_id is only allowed for a team token');
+      if (teamId && !(await deps.teams.findById(teamId)))
+        throw new ValidationError(`body.team_id ${teamId} does not name a team`);
+      if (!(await canManage(actor, input.scope, teamId))) {
+        throw new ForbiddenError(
+          input.scope === 'global'
+            ? 'Only global administrators create global tokens'
+            : 'Only the team’s administrators create its tokens',
+        );
+      }
+      const ttl =
+        input.expires_in_seconds ??
+        (input.scope === 'global'
+          ? deps.settings.globalTokenTtlSeconds
+          : deps.settings.teamTokenTtlSeconds);
+      const issued = await deps.tokens.issue({
+        scope: input.scope,
+        teamId,
+        ttlSeconds: ttl,
+        name: input.name ?? null,
+        createdBy: actor.userId,
+      });
+      return {
+        id: issued.id,
+        token: issued.token,
+        scope: input.scope,
+        team_id: teamId,
+        expires_at: issued.expiresAt.toISOString(),
+      };
+    },
+
+    async listTokens(actor: UserActor, page: Page) {
+      const teamIds = await adminTeamIds(actor);
+      const { items, total } = await repository.listTokens(teamIds, page);
+      const now = clock();
+      return {
+        tokens: items.map((t) => ({
+          id: t.id,
+          name: t.name,
+          scope: t.scope as 'global' | 'team',
+          team_id: t.teamId,
+          created_at: t.createdAt.toISOString(),
+          expires_at: t.expiresAt.toISOString(),
+          used_at: iso(t.usedAt),
+          revoked_at: iso(t.revokedAt),
+          state: (t.revokedAt
+            ? 'revoked'
+            : t.usedAt
+              ? 'used'
+              : t.expiresAt <= now
+                ? 'expired'
+                : 'active') as 'revoked' | 'used' | 'expired' | 'active',
+        })),
+        pagination: paginationOf(page, total),
+      };
+    },
+
+    async revokeToken(actor: UserActor, tokenId: string) {
+      const token = await repository.findToken(tokenId);
+      if (!token || !(await canManage(actor, token.scope as 'global' | 'team', token.teamId)))
+        throw new NotFoundError('Registration token not found');
+      await repository.revokeToken(tokenId, clock());
+    },
+
+    resolveToken: (token: string) => deps.tokens.resolve(token),
+
+    /** Pairs a satellite. The token is used up in the same transaction, so only one caller wins. */
+    async register(
+      actor: RegistrationActor,
+      input: {
+        name: string;
+        capabilities?: Record<string, unknown>;
+        system_info?: Record<string, unknown>;
+        satellite_url?: string | null;
+      },
+    ) {
+      const key = issueSatelliteKey();
+      const id = newId('sat');
+      const satellite = await db.orm.transaction(async (tx) => {
+        if (!(await repository.consumeToken(actor.tokenId, id, clock(), tx))) {
+          throw new UnauthorizedError(
+            'Authentication is required: the registration token was already used',
+          );
+        }
+        return repository.insert(
+          {
+            id,
+            name: input.name,
+            type: actor.scope,
+            teamId: actor.scope === 'team' ? actor.teamId : null,
+            keyId: key.keyId,
+            keyHash: key.keyHash,
+            capabilities: input.capabilities ?? {},
+            systemInfo: input.system_info ?? {},
+            satelliteUrl: input.satellite_url ?? null,
+          },
+          tx,
+        );
+      });
+      return { satellite: satelliteView(satellite), api_key: key.key };
+    },
+
+    // ---- administration
+    async list(actor: UserActor, page: Page) {
+      const { items, total } = await repository.list(await adminTeamIds(actor), page);
+      return { satellites: items.map(satelliteView), pagination: paginationOf(page, total) };
+    },
+    get: async (actor: UserActor, id: string) => satelliteView(await mustManage(actor, id)),
+    async update(actor: UserActor, id: string, input: { name?: string; disabled?: boolean }) {
+      const current = await mustManage(actor, id);
+      const row = await repository.update(id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.disabled !== undefined
+          ? { disabledAt: input.disabled ? (current.disabledAt ?? clock()) : null }
+          : {}),
+      });
+      return satelliteView(row!);
+    },
+    async remove(actor: UserActor, id: string) {
+      await mustManage(actor, id);
+      await repository.delete(id);
+    },
+    async rotateKey(actor: UserActor, id: string) {
+      await mustManage(actor, id);
+      const key = issueSatelliteKey();
+      const row = await repository.update(id, { keyId: key.keyId, keyHash: key.keyHash });
+      return { satellite: satelliteView(row!), api_key: key.key };
+    },
+    mustManage,
+
+    // ---- the three channels
+    async heartbeat(
+      actor: SatelliteActor,
+      input: {
+        status: string;
+        version?: string;
+        uptime_seconds?: number;
+        processes?: Record<string, number>;
+        system?: Record<string, number>;
+      },
+    ) {
+      const now = clock();
+      const processCount = input.processes
+        ? Object.values(input.processes).reduce((a, b) => a + b, 0)
+        : null;
+      await db.orm.transaction(async (tx) => {
+        await repository.update(
+          actor.satelliteId,
+          {
+            status: 'online',
+            lastHeartbeatAt: now,
+            ...(input.version ? { version: input.version } : {}),
+            lastState: {
+              reported_status: input.status,
+              uptime_seconds: input.uptime_seconds ?? null,
+              processes: input.processes ?? {},
+              system: input.system ?? {},
+            },
+          },
+          tx,
+        );
+        await repository.insertHeartbeat(
+          {
+            id: newId('hb'),
+            satelliteId: actor.satelliteId,
+            status: input.status,
+            cpuPercent: input.system?.cpu_percent ?? null,
+            memoryPercent: input.system?.memory_percent ?? null,
+            processCount,
+            metrics: {
+              uptime_seconds: input.uptime_seconds ?? null,
+              processes: input.processes ?? {},
+              system: input.system ?? {},
+            },
+            createdAt: now,
+          },
+          tx,
+        );
+        await materializeCommands(tx);
+      });
+      return {
+        next_heartbeat_seconds: HEARTBEAT_INTERVAL_SECONDS,
+        pending_commands: await repository.countPending(actor.satelliteId, now),
+      };
+    },
+
+    async pollCommands(actor: SatelliteActor, limit: number) {
+      const now = clock();
+      const commands = await db.orm.transaction(async (tx) => {
+        await materializeCommands(tx);
+        return repository.deliver(actor.satelliteId, limit, now, tx);
+      });
+      const remaining = await repository.countPending(actor.satelliteId, now);
+      const urgent = commands.some((c) => c.priority <= COMMAND_PRIORITIES.high);
+      return {
+        commands: commands.map(commandView),
+        next_poll_seconds: remaining > 0 ? 1 : urgent ? 2 : 5,
+      };
+    },
+
+    async commandResult(
+      actor: SatelliteActor,
+      commandId: string,
+      input: { status: string; result?: Record<string, unknown>; error?: string | null },
+    ) {
+      const command = await repository.findCommand(actor.satelliteId, commandId);
+      if (!command) throw new NotFoundError('Command not found');
+      await repository.updateCommand(command.id, {
+        status: input.status,
+        result: input.result ?? null,
+        error: input.error ?? null,
+      });
+      return { id: command.id, status: input.status };
+    },
+
+    /** Every user instance this satellite serves, with merged and decrypted values, and an ETag. */
+    async configuration(actor: SatelliteActor) {
+      const served =
+        actor.satelliteType === 'team'
+          ? eq(mcpServerInstallations.teamId, actor.teamId ?? '')
+          : or(
+              isNull(mcpServerInstallations.satelliteId),
+              eq(mcpServerInstallations.satelliteId, actor.satelliteId),
+            );
+      const assigned = and(
+        served,
+        or(
+          isNull(mcpServerInstallations.satelliteId),
+          eq(mcpServerInstallations.satelliteId, actor.satelliteId),
+        ),
+      );
+      const rows = await db.orm
+        .select({
+          instance: mcpServerInstances,
+          installation: mcpServerInstallations,
+          server: {
+            slug: mcpServers.slug,
+            transport: mcpServers.transport,
+            runtime: mcpServers.runtime,
+            command: mcpServers.command,
+            package: mcpServers.package,
+            args: mcpServers.args,
+            url: mcpServers.url,
+            configSchema: mcpServers.configSchema,
+          },
+          userValues: mcpUserConfigs.values,
+        })
+        .from(mcpServerInstances)
+        .innerJoin(
+          mcpServerInstallations,
+          eq(mcpServerInstallations.id, mcpServerInstances.installationId),
+        )
+        .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId))
+        .leftJoin(
+          mcpUserConfigs,
+          and(
+            eq(mcpUserConfigs.installationId, mcpServerInstances.installationId),
+            eq(mcpUserConfigs.userId, mcpServerInstances.userId),
+          ),
+        )
+        .where(and(assigned, ne(mcpServerInstances.status, 'awaiting_user_config')))
+        .orderBy(mcpServerInstances.id);
+      const key = deps.encryptionKey;
+      const instances = rows.map((r) => {
+        const schema = r.server.configSchema;
+        const values = merge(
+          [schema.template, schema.team, schema.user],
+          [
+            revealValues(r.installation.teamConfig, key),
+            revealValues(r.userValues ?? emptyValues(), key),
+          ],
+        );
+        return {
+          process_id: r.instance.id,
+          instance_id: r.instance.id,
+          status: r.instance.status,
+          installation_id: r.installation.id,
+          installation_name: r.installation.name,
+          team_id: r.installation.teamId,
+          user_id: r.instance.userId,
+          server: {
+            slug: r.server.slug,
+            transport: r.server.transport,
+            runtime: r.server.runtime,
+            command: r.server.command,
+            package: r.server.package,
+            args: r.server.args,
+            url: r.server.url,
+          },
+          args: [...r.server.args, ...Object.values(values.args)],
+          env: values.env,
+          headers: values.headers,
+          settings: r.installation.settings,
+        };
+      });
+      const body = { instances };
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+      return { etag, body };
+    },
+
+    /** Marks satellites offline after three missed heartbeats; returns those it changed. */
+    markStaleOffline: () =>
+      repository.markStaleOffline(
+        new Date(clock().getTime() - 3 * HEARTBEAT_INTERVAL_SECONDS * 1000),
+      ),
+    trimHeartbeats: () =>
+      repository.deleteHeartbeatsBefore(
+        new Date(clock().getTime() - deps.settings.metricsRetentionDays * 86_400_000),
+      ),
+    expireCommands: () => repository.expireCommands(clock()),
+  };
+}
+
+export type SatelliteService = ReturnType<typeof createSatelliteService>;
