@@ -40,6 +40,7 @@ import { satelliteRoutes } from './modules/satellites/routes.js';
 import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
+import { createJobRunner } from './jobs/runner.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -157,7 +158,21 @@ function createServices(deps: AppDeps, logger: Logger) {
   });
   const satelliteKeys = createSatelliteKeyResolver(satelliteRepository);
   const events = createEventProcessor({ db, clock, logger });
+  const jobs = createJobRunner({
+    db,
+    logger,
+    jobs: [
+      { name: 'satellite-liveness', intervalMs: 10_000, run: () => satellites.markStaleOffline() },
+      { name: 'command-expiry', intervalMs: 30_000, run: () => satellites.expireCommands() },
+      {
+        name: 'heartbeat-retention',
+        intervalMs: 3_600_000,
+        run: () => satellites.trimHeartbeats(),
+      },
+    ],
+  });
   return {
+    jobs,
     satellites,
     satelliteKeys,
     events,
@@ -194,6 +209,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
 
   const services = createServices(deps, logger);
+  app.decorate('jobs', services.jobs);
+  app.addHook('onClose', async () => services.jobs.stop());
 
   app.register(conventions);
   registerOpenApi(app, deps.config.baseUrl, () => services.settings.flag('docs.enabled'));

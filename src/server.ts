@@ -33,6 +33,7 @@ async function startOn(
     );
     const app = buildApp({ config, db, target, secrets, logger, onDatabaseConfigured });
     await app.listen({ port: config.port, host: config.host });
+    app.jobs.start();
     return { app, db };
   } catch (error) {
     await db.close().catch(() => undefined);

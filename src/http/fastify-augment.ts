@@ -1,4 +1,5 @@
 import type { TeamRole } from '../modules/roles/permissions.js';
+import type { JobRunner } from '../jobs/runner.js';
 import type { Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
 
 declare module 'fastify' {
@@ -14,5 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Credential resolvers that business modules register. */
     credentials: CredentialResolvers;
+    /** Periodic jobs; server.ts starts them, tests run them one at a time. */
+    jobs: JobRunner;
   }
 }

@@ -1,0 +1,281 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { json, register, type Account } from '../helpers/accounts.js';
+import { DAY, manualClock } from '../helpers/clock.js';
+import { createToken, pair, registerSatellite } from '../helpers/satellites.js';
+
+const clock = manualClock(new Date());
+let t: TestApp;
+let root: Account;
+let teamAdmin: Account;
+let teamUser: Account;
+let teamId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  root = await register(t.app, 'root');
+  teamAdmin = await register(t.app, 'tess');
+  teamUser = await register(t.app, 'ulla');
+  teamId = (await t.app.inject({ url: '/api/teams/me/default', headers: teamAdmin.headers })).json()
+    .data.team.id;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${teamId}/members`,
+    headers: { ...json, ...teamAdmin.headers },
+    payload: { login: 'ulla' },
+  });
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, headers: Record<string, string>, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...json, ...headers },
+    payload: payload as string,
+  });
+
+describe('registration tokens', () => {
+  it('issues a signed single-use token, shown once, keeping only its jti and hash', async () => {
+    const { id, token } = await createToken(t.app, root.headers, { scope: 'global' });
+    expect(token).toMatch(/^service_satellite_[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = decodeJwt(token.slice('service_satellite_'.length));
+    expect(claims).toMatchObject({
+      iss: 'http://localhost:3000',
+      aud: 'satellite-registration',
+      jti: id,
+      scope: 'global',
+      team_id: null,
+    });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    const rows = await t.database.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM satellite_registration_tokens WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    const listed = await t.app.inject({
+      url: '/api/satellites/registration-tokens',
+      headers: root.headers,
+    });
+    expect(listed.body).not.toContain(token);
+  });
+
+  it('lets team admins issue team tokens (24 hours) and nobody else', async () => {
+    const { token } = await createToken(t.app, teamAdmin.headers, {
+      scope: 'team',
+      team_id: teamId,
+    });
+    const claims = decodeJwt(token.slice('service_satellite_'.length));
+    expect(claims).toMatchObject({ scope: 'team', team_id: teamId });
+    expect(claims.exp! - claims.iat!).toBe(86_400);
+    expect(
+      (
+        await post('/api/satellites/registration-tokens', teamUser.headers, {
+          scope: 'team',
+          team_id: teamId,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/api/satellites/registration-tokens', teamAdmin.headers, { scope: 'global' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/api/satellites/registration-tokens', teamAdmin.headers, { scope: 'team' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/satellites/registration-tokens', teamAdmin.headers, { scope: 'planet' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/satellites/registration-tokens', {}, { scope: 'global' })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('pairing', () => {
+  it('registers a satellite once and hands out its API key once', async () => {
+    const { token } = await createToken(t.app, teamAdmin.headers, {
+      scope: 'team',
+      team_id: teamId,
+    });
+    const sat = await registerSatellite(t.app, token, 'edge-1');
+    expect(sat.key).toMatch(/^ssk_[0-9A-Za-z]{16}_[0-9A-Za-z]{43}$/);
+    const got = await t.app.inject({
+      url: `/api/satellites/${sat.id}`,
+      headers: teamAdmin.headers,
+    });
+    expect(got.json().data.satellite).toMatchObject({
+      name: 'edge-1',
+      type: 'team',
+      team_id: teamId,
+    });
+    const again = await post(
+      '/api/satellites/register',
+      { authorization: `Bearer ${token}` },
+      { name: 'edge-2' },
+    );
+    expect(again.statusCode).toBe(401);
+    const stored = await t.database.db.query<{ key_hash: string }>(
+      'SELECT key_hash FROM satellites WHERE id = $1',
+      [sat.id],
+    );
+    expect(sat.key).not.toContain(stored[0]!.key_hash);
+  });
+
+  it('lets exactly one of 50 concurrent registrations with one token succeed', async () => {
+    const { token } = await createToken(t.app, root.headers, { scope: 'global' });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(
+          '/api/satellites/register',
+          { authorization: `Bearer ${token}` },
+          { name: `racer-${i}` },
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 401)).toHaveLength(49);
+  });
+
+  it('refuses revoked, expired, forged and non-registration tokens', async () => {
+    const revoked = await createToken(t.app, root.headers, { scope: 'global' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/satellites/registration-tokens/${revoked.id}`,
+          headers: root.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/satellites/register',
+          { authorization: `Bearer ${revoked.token}` },
+          { name: 'x' },
+        )
+      ).statusCode,
+    ).toBe(401);
+
+    const expiring = await createToken(t.app, root.headers, {
+      scope: 'global',
+      expires_in_seconds: 60,
+    });
+    clock.advance(61);
+    expect(
+      (
+        await post(
+          '/api/satellites/register',
+          { authorization: `Bearer ${expiring.token}` },
+          { name: 'x' },
+        )
+      ).statusCode,
+    ).toBe(401);
+
+    const good = await createToken(t.app, root.headers, { scope: 'global' });
+    const [header, payload] = good.token.slice('service_satellite_'.length).split('.');
+    const forged = `service_satellite_${header}.${payload}.${'A'.repeat(43)}`;
+    expect(
+      (await post('/api/satellites/register', { authorization: `Bearer ${forged}` }, { name: 'x' }))
+        .statusCode,
+    ).toBe(401);
+    expect((await post('/api/satellites/register', root.headers, { name: 'x' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await post(
+          '/api/satellites/register',
+          { authorization: `Bearer ${good.token}` },
+          { nonsense: 1 },
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('API keys', () => {
+  it('accepts only a satellite’s own key on its routes, and not once disabled or rotated', async () => {
+    const a = await pair(t.app, root.headers, { scope: 'global' }, 'a');
+    const b = await pair(t.app, root.headers, { scope: 'global' }, 'b');
+    const beat = (sat: { id: string }, headers: Record<string, string>) =>
+      post(`/api/satellites/${sat.id}/heartbeat`, headers, { status: 'healthy' });
+    expect((await beat(a, a.headers)).statusCode).toBe(200);
+    const crossed = await beat(b, a.headers);
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.json().error).toBe('This API key belongs to another satellite');
+    expect((await beat(a, { authorization: `Bearer ${a.key.slice(0, -1)}x` })).statusCode).toBe(
+      401,
+    );
+    expect((await beat(a, root.headers)).statusCode).toBe(401);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/satellites/${a.id}`,
+      headers: { ...json, ...root.headers },
+      payload: { disabled: true },
+    });
+    expect((await beat(a, a.headers)).statusCode).toBe(403);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/satellites/${a.id}`,
+      headers: { ...json, ...root.headers },
+      payload: { disabled: false, name: 'alpha' },
+    });
+
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/satellites/${a.id}/rotate-key`,
+      headers: root.headers,
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect((await beat(a, a.headers)).statusCode).toBe(401);
+    expect(
+      (await beat(a, { authorization: `Bearer ${rotated.json().data.api_key}` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets admins list, rename and delete satellites; team users see nothing of them', async () => {
+    const sat = await pair(
+      t.app,
+      teamAdmin.headers,
+      { scope: 'team', team_id: teamId },
+      'team-sat',
+    );
+    const list = await t.app.inject({ url: '/api/satellites', headers: teamAdmin.headers });
+    expect(list.json().data.satellites.every((s: any) => s.team_id === teamId)).toBe(true);
+    expect(
+      (await t.app.inject({ url: '/api/satellites', headers: teamUser.headers })).json().data
+        .satellites,
+    ).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/satellites/${sat.id}`,
+          headers: { ...json, ...teamUser.headers },
+          payload: { bogus: 1 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/satellites/${sat.id}`,
+          headers: teamAdmin.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(`/api/satellites/${sat.id}/heartbeat`, sat.headers, { status: 'healthy' }))
+        .statusCode,
+    ).toBe(401);
+    clock.advance(DAY);
+  });
+});
