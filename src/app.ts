@@ -34,6 +34,8 @@ import { createOAuthRepository } from './modules/oauth/repository.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { createOAuthService } from './modules/oauth/service.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
+import { createRecordRepository } from './modules/records/repository.js';
+import { recordRoutes } from './modules/records/routes.js';
 import { createSatelliteKeyResolver } from './modules/satellites/keys.js';
 import { createSatelliteRepository } from './modules/satellites/repository.js';
 import { satelliteRoutes } from './modules/satellites/routes.js';
@@ -235,6 +237,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(catalogueRoutes, { service: services.catalogue });
   app.register(installationRoutes, { service: services.installations });
   app.register(satelliteRoutes, { service: services.satellites, events: services.events });
+  app.register(recordRoutes, {
+    records: createRecordRepository(deps.db.orm),
+    installations: services.installations,
+    satellites: services.satellites,
+  });
   app.register(oauthRoutes, {
     service: services.oauth,
     auth: services.auth,

@@ -385,3 +385,62 @@ describe('handlers', () => {
     expect(installation).toMatchObject({ tool_count: 1, total_tokens: 100 });
   });
 });
+
+describe('reading the records', () => {
+  const url = (what: string, team = teamA, installation = instA) =>
+    `/api/teams/${team}/mcp/installations/${installation}/${what}`;
+
+  it('lists logs, requests, tools and usage for team members, paginated', async () => {
+    const logs = (
+      await t.app.inject({ url: `${url('logs')}?limit=2`, headers: alice.headers })
+    ).json().data;
+    expect(logs.logs.map((l: any) => l.message)).toEqual(['line 100', 'line 99']);
+    expect(logs.pagination).toEqual({ total: 100, limit: 2, offset: 0, has_more: true });
+    const requests = (await t.app.inject({ url: url('requests'), headers: alice.headers })).json()
+      .data;
+    expect(requests.requests.map((r: any) => r.tool_name).sort()).toEqual([
+      'logging-off',
+      'logging-on',
+    ]);
+    const tools = (await t.app.inject({ url: url('tools'), headers: alice.headers })).json().data;
+    expect(tools.tools).toEqual([
+      expect.objectContaining({ name: 'now', description: 'Current time', token_count: 100 }),
+    ]);
+    const usage = (
+      await t.app.inject({ url: `${url('usage')}?limit=1`, headers: alice.headers })
+    ).json().data;
+    expect(usage.pagination.total).toBeGreaterThanOrEqual(4);
+    expect(usage.usage).toHaveLength(1);
+  });
+
+  it('hides them from other teams', async () => {
+    for (const what of ['logs', 'requests', 'tools', 'usage']) {
+      expect((await t.app.inject({ url: url(what), headers: bob.headers })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ url: url(what, teamB, instA), headers: bob.headers })).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('lists a satellite’s processes for its administrators only', async () => {
+    const res = await t.app.inject({
+      url: `/api/satellites/${satA.id}/processes`,
+      headers: alice.headers,
+    });
+    expect(res.json().data.processes).toEqual([
+      expect.objectContaining({
+        process_id: aliceInstance,
+        status: 'failed',
+        installation_id: instA,
+      }),
+    ]);
+    expect(
+      (await t.app.inject({ url: `/api/satellites/${satA.id}/processes`, headers: bob.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/satellites/${satA.id}/processes`, headers: satA.headers }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
