@@ -82,6 +82,7 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
       const prepared = events.map(prepare);
       const failures: BatchFailure[] = [];
       const eventIds: string[] = [];
+      const installations = new Map<string, unknown>();
       await deps.db.orm.transaction(async (tx) => {
         for (const p of prepared) {
           if (p.error || !p.handler) {
@@ -95,6 +96,7 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
                 satellite,
                 timestamp: p.timestamp!,
                 clock: deps.clock,
+                installations,
               }),
             );
             eventIds.push(id);

@@ -9,6 +9,8 @@ export interface EventContext {
   /** The event's own timestamp, parsed. */
   timestamp: Date;
   clock: Clock;
+  /** Installations already looked up in this batch, so each is read once per batch. */
+  installations: Map<string, unknown>;
 }
 
 /** One event type: its data schema and the handler that updates the business record. */

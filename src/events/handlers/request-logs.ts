@@ -18,12 +18,13 @@ export const requestLogs = defineHandler({
     error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
     user_id: Type.Optional(Text),
   }),
-  async handle(data, { tx, satellite, timestamp }) {
+  async handle(data, { tx, satellite, timestamp, installations }) {
     const installation = await servedInstallation(
       tx,
       satellite,
       data.installation_id,
       data.team_id,
+      installations,
     );
     const id = newId('req');
     await tx.insert(mcpRequestLogs).values({

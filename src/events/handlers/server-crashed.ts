@@ -26,8 +26,14 @@ export const serverCrashed = defineHandler({
     crash_count: Type.Integer({ minimum: 0 }),
     will_restart: Type.Boolean(),
   }),
-  async handle(data, { tx, satellite, timestamp }) {
-    const installation = await servedInstallation(tx, satellite, data.server_id, data.team_id);
+  async handle(data, { tx, satellite, timestamp, installations }) {
+    const installation = await servedInstallation(
+      tx,
+      satellite,
+      data.server_id,
+      data.team_id,
+      installations,
+    );
     const details = `exited with ${data.exit_code ?? 'no code'}${data.signal ? ` (${data.signal})` : ''} after ${data.uptime_seconds}s`;
     const values = {
       installationId: installation.id,

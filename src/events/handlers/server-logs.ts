@@ -27,12 +27,13 @@ export const serverLogs = defineHandler({
     team_id: Text,
     logs: Type.Array(Line, { minItems: 1, maxItems: 1000 }),
   }),
-  async handle(data, { tx, satellite, timestamp }) {
+  async handle(data, { tx, satellite, timestamp, installations }) {
     const installation = await servedInstallation(
       tx,
       satellite,
       data.installation_id,
       data.team_id,
+      installations,
     );
     const rows = data.logs.slice(-LOG_LINES_KEPT).map((line) => ({
       id: newId('log'),

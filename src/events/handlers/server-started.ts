@@ -16,8 +16,14 @@ export const serverStarted = defineHandler({
     spawn_duration_ms: Type.Number({ minimum: 0 }),
     pid: Type.Optional(Type.Integer({ minimum: 0 })),
   }),
-  async handle(data, { tx, satellite, timestamp }) {
-    const installation = await servedInstallation(tx, satellite, data.server_id, data.team_id);
+  async handle(data, { tx, satellite, timestamp, installations }) {
+    const installation = await servedInstallation(
+      tx,
+      satellite,
+      data.server_id,
+      data.team_id,
+      installations,
+    );
     const values = {
       installationId: installation.id,
       teamId: installation.teamId,

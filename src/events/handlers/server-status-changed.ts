@@ -17,8 +17,8 @@ export const serverStatusChanged = defineHandler({
     timestamp: Type.String({ format: 'date-time' }),
     status_message: Type.Optional(Type.String({ maxLength: 2000 })),
   }),
-  async handle(data, { tx, satellite }) {
-    await servedInstallation(tx, satellite, data.installation_id, data.team_id);
+  async handle(data, { tx, satellite, installations }) {
+    await servedInstallation(tx, satellite, data.installation_id, data.team_id, installations);
     const rows = await tx
       .update(mcpServerInstances)
       .set({

@@ -16,8 +16,14 @@ export const toolExecuted = defineHandler({
     error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
     user_id: Type.Optional(Text),
   }),
-  async handle(data, { tx, satellite, timestamp }) {
-    const installation = await servedInstallation(tx, satellite, data.server_id, data.team_id);
+  async handle(data, { tx, satellite, timestamp, installations }) {
+    const installation = await servedInstallation(
+      tx,
+      satellite,
+      data.server_id,
+      data.team_id,
+      installations,
+    );
     const id = newId('use');
     await tx.insert(satelliteUsageLogs).values({
       id,

@@ -25,12 +25,13 @@ export const toolsDiscovered = defineHandler({
     total_tokens: Type.Integer({ minimum: 0 }),
     tools: Type.Array(Tool, { maxItems: 2000 }),
   }),
-  async handle(data, { tx, satellite }) {
+  async handle(data, { tx, satellite, installations }) {
     const installation = await servedInstallation(
       tx,
       satellite,
       data.installation_id,
       data.team_id,
+      installations,
     );
     const names = new Set(data.tools.map((t) => t.name));
     if (names.size !== data.tools.length) throw new EventError('tools names a tool twice');
