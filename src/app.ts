@@ -43,6 +43,7 @@ import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
 import { createJobRunner } from './jobs/runner.js';
+import { trimAllLogs } from './events/handlers/server-logs.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -171,6 +172,7 @@ function createServices(deps: AppDeps, logger: Logger) {
         intervalMs: 3_600_000,
         run: () => satellites.trimHeartbeats(),
       },
+      { name: 'server-log-trim', intervalMs: 300_000, run: () => trimAllLogs(db.orm) },
     ],
   });
   return {

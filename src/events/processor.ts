@@ -1,13 +1,14 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { translateDatabaseError } from '../db/errors.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import { formatValidationError } from '../http/validation.js';
 import type { Clock } from '../lib/clock.js';
 import { EVENT_HANDLERS } from './registry.js';
-import { EventError, type EventHandler } from './types.js';
+import { prefetchInstallations, type InstallationCache } from './scope.js';
+import { EventError, type EventHandler, type InsertRow } from './types.js';
 
 export interface BatchFailure {
   index: number;
@@ -73,44 +74,71 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
     return { index, type, handler: entry.handler, data: e.data, timestamp: new Date(e.timestamp) };
   }
 
+  /** Installation ids a batch names, to read them all in one query. */
+  function namedInstallations(prepared: Prepared[]): string[] {
+    const ids = new Set<string>();
+    for (const p of prepared) {
+      const data = p.data as Record<string, unknown> | undefined;
+      for (const key of ['server_id', 'installation_id'])
+        if (typeof data?.[key] === 'string') ids.add(data[key] as string);
+    }
+    return [...ids];
+  }
+
   return {
     /**
-     * Applies a batch in order. Every event runs in its own savepoint inside one transaction:
-     * a failing event rolls back only itself, and the batch costs one commit.
+     * Applies a batch. Each event is isolated: a failing one rolls back only itself (a savepoint)
+     * and the batch costs one commit. Events whose whole effect is one new row (usage and request
+     * logs) are inserted together in one statement after the others; they touch no record another
+     * event changes, so the outcome is the same as applying the batch strictly in order. If that
+     * statement fails, those rows are retried one by one to find the culprit.
      */
     async process(satellite: SatelliteActor, events: unknown[]): Promise<BatchResult> {
       const prepared = events.map(prepare);
       const failures: BatchFailure[] = [];
-      const eventIds: string[] = [];
-      const installations = new Map<string, unknown>();
+      const ids = new Map<number, string>();
+      const installations: InstallationCache = new Map();
+      const fail = (p: Prepared, error: unknown) => {
+        failures.push({ index: p.index, type: p.type, error: describe(error) });
+        if (!(error instanceof EventError)) {
+          deps.logger.warn(
+            { err: error, satelliteId: satellite.satelliteId, type: p.type },
+            'event failed',
+          );
+        }
+      };
       await deps.db.orm.transaction(async (tx) => {
+        await prefetchInstallations(tx, namedInstallations(prepared), installations);
+        const rows: Array<{ p: Prepared; rows: InsertRow[] }> = [];
         for (const p of prepared) {
           if (p.error || !p.handler) {
             failures.push({ index: p.index, type: p.type, error: p.error ?? 'invalid event' });
             continue;
           }
-          try {
-            const id = await tx.transaction((savepoint) =>
-              p.handler!.handle(p.data as never, {
-                tx: savepoint,
-                satellite,
-                timestamp: p.timestamp!,
-                clock: deps.clock,
-                installations,
-              }),
-            );
-            eventIds.push(id);
-          } catch (error) {
-            failures.push({ index: p.index, type: p.type, error: describe(error) });
-            if (!(error instanceof EventError)) {
-              deps.logger.warn(
-                { err: error, satelliteId: satellite.satelliteId, type: p.type },
-                'event failed',
-              );
+          const context = { satellite, timestamp: p.timestamp!, clock: deps.clock, installations };
+          if (p.handler.toRows) {
+            try {
+              rows.push({ p, rows: p.handler.toRows(p.data as never, context) });
+            } catch (error) {
+              fail(p, error);
             }
+            continue;
+          }
+          try {
+            ids.set(
+              p.index,
+              await tx.transaction((savepoint) =>
+                p.handler!.handle(p.data as never, { ...context, tx: savepoint }),
+              ),
+            );
+          } catch (error) {
+            fail(p, error);
           }
         }
+        await insertRows(tx, rows, ids, fail);
       });
+      failures.sort((a, b) => a.index - b.index);
+      const eventIds = [...ids.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
       return {
         processed: eventIds.length,
         failed: failures.length,
@@ -119,6 +147,49 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
       };
     },
   };
+}
+
+/**
+ * One INSERT per handler for all its rows; on failure, one savepoint per event to isolate the bad
+ * one. Then each handler's follow-up (such as trimming logs) runs once.
+ */
+async function insertRows(
+  tx: Executor,
+  entries: Array<{ p: Prepared; rows: InsertRow[] }>,
+  ids: Map<number, string>,
+  fail: (p: Prepared, error: unknown) => void,
+) {
+  const byHandler = new Map<EventHandler, Array<{ p: Prepared; rows: InsertRow[] }>>();
+  for (const entry of entries)
+    byHandler.set(entry.p.handler!, [...(byHandler.get(entry.p.handler!) ?? []), entry]);
+  for (const [handler, group] of byHandler) {
+    const inserted: InsertRow[] = [];
+    const insert = async (batch: Array<{ p: Prepared; rows: InsertRow[] }>) => {
+      const rows = batch.flatMap((g) => g.rows);
+      await tx.transaction((savepoint) =>
+        savepoint.insert(rows[0]!.table).values(rows.map((r) => r.values)),
+      );
+      for (const g of batch) ids.set(g.p.index, g.rows[0]!.id);
+      inserted.push(...rows);
+    };
+    try {
+      await insert(group);
+    } catch {
+      for (const g of group) {
+        try {
+          await insert([g]);
+        } catch (error) {
+          fail(g.p, error);
+        }
+      }
+    }
+    if (handler.afterRows && inserted.length > 0) {
+      // Housekeeping only: the events themselves are applied; the server-log-trim job catches up.
+      await tx
+        .transaction((savepoint) => handler.afterRows!(savepoint, inserted))
+        .catch(() => undefined);
+    }
+  }
 }
 
 function describe(error: unknown): string {

@@ -1,7 +1,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import type { Clock } from '../lib/clock.js';
+import type { InstallationCache } from './scope.js';
 
 export interface EventContext {
   tx: Executor;
@@ -9,8 +11,15 @@ export interface EventContext {
   /** The event's own timestamp, parsed. */
   timestamp: Date;
   clock: Clock;
-  /** Installations already looked up in this batch, so each is read once per batch. */
-  installations: Map<string, unknown>;
+  /** Installations the batch names, read once per batch. */
+  installations: InstallationCache;
+}
+
+/** A new row for one table; handlers that only insert can be applied many rows at a time. */
+export interface InsertRow {
+  table: PgTable;
+  values: Record<string, unknown>;
+  id: string;
 }
 
 /** One event type: its data schema and the handler that updates the business record. */
@@ -19,6 +28,14 @@ export interface EventHandler<S extends TSchema = TSchema> {
   schema: S;
   /** Applies the event; returns the id of the record it produced or updated. */
   handle(data: Static<S>, context: EventContext): Promise<string>;
+  /**
+   * For handlers whose whole effect is inserting rows: builds them without touching the
+   * database, so a batch inserts all such rows in one statement. Throws EventError to refuse.
+   * The first row's id is the event's id.
+   */
+  toRows?(data: Static<S>, context: Omit<EventContext, 'tx'>): InsertRow[];
+  /** Runs once after a batch's rows of this type were inserted (e.g. trimming old log lines). */
+  afterRows?(tx: Executor, rows: InsertRow[]): Promise<void>;
 }
 
 /** An expected refusal (wrong team, missing record): reported in `failures`, never a 5xx. */

@@ -311,6 +311,22 @@ describe('handlers', () => {
     expect(rows.at(-1)!.message).toBe('line 100');
   });
 
+  it('trims older lines in the periodic sweep too', async () => {
+    await t.database.db.query(
+      `INSERT INTO mcp_server_logs (id, satellite_id, installation_id, team_id, level, message, logged_at)
+       SELECT 'log_extra_' || g, $1, $2, $3, 'stderr', 'extra ' || g, now() FROM generate_series(1, 5) g`,
+      [satA.id, instA, teamA],
+    );
+    expect(await count('mcp_server_logs', 'installation_id = $1', [instA])).toBe(105);
+    expect(await t.app.jobs.run('server-log-trim')).toBe(true);
+    expect(await count('mcp_server_logs', 'installation_id = $1', [instA])).toBe(100);
+    const newest = await t.database.db.query<{ message: string }>(
+      'SELECT message FROM mcp_server_logs WHERE installation_id = $1 ORDER BY seq DESC LIMIT 1',
+      [instA],
+    );
+    expect(newest[0]!.message).toBe('extra 5');
+  });
+
   it('marks the instance permanently_failed after three crashes within five minutes', async () => {
     const crash = (minutes: number) =>
       event(
@@ -394,7 +410,7 @@ describe('reading the records', () => {
     const logs = (
       await t.app.inject({ url: `${url('logs')}?limit=2`, headers: alice.headers })
     ).json().data;
-    expect(logs.logs.map((l: any) => l.message)).toEqual(['line 100', 'line 99']);
+    expect(logs.logs.map((l: any) => l.message)).toEqual(['extra 5', 'extra 4']);
     expect(logs.pagination).toEqual({ total: 100, limit: 2, offset: 0, has_more: true });
     const requests = (await t.app.inject({ url: url('requests'), headers: alice.headers })).json()
       .data;
@@ -442,5 +458,27 @@ describe('reading the records', () => {
       (await t.app.inject({ url: `/api/satellites/${satA.id}/processes`, headers: satA.headers }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('satellite assignment', () => {
+  it('accepts the team’s own or a global satellite and refuses another team’s', async () => {
+    const other = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/teams/${teamA}/mcp/installations/${instA}`,
+      headers: { ...json, ...alice.headers },
+      payload: { satellite_id: satB.id },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error).toBe(
+      `body.satellite_id ${satB.id} does not name a satellite that can serve this team`,
+    );
+    const own = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/teams/${teamA}/mcp/installations/${instA}`,
+      headers: { ...json, ...alice.headers },
+      payload: { satellite_id: satA.id },
+    });
+    expect(own.json().data.installation.satellite_id).toBe(satA.id);
   });
 });

@@ -176,6 +176,40 @@ describe('commands and configuration', () => {
     ).toBe(400);
   });
 
+  it('orders by priority before age', async () => {
+    await t.app.jobs.run('command-expiry');
+    await t.app.inject({
+      url: `/api/satellites/${satA.id}/commands?limit=100`,
+      headers: satA.headers,
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${teamA}/mcp/installations/${installationId}/user-config`,
+      headers: { ...json, ...alice.headers },
+      payload: { values: { env: { NOTION_TOKEN: 'first' } } },
+    });
+    await post(`/api/satellites/${satA.id}/heartbeat`, satA.headers, { status: 'healthy' });
+    clock.advance(1);
+    const clockInstall = (
+      await t.app.inject({ url: `/api/teams/${teamA}/mcp/installations`, headers: alice.headers })
+    )
+      .json()
+      .data.installations.find((i: any) => i.name === 'Clock');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${teamA}/mcp/installations/${clockInstall.id}`,
+      headers: alice.headers,
+    });
+    const poll = await t.app.inject({
+      url: `/api/satellites/${satA.id}/commands`,
+      headers: satA.headers,
+    });
+    expect(poll.json().data.commands.map((c: any) => [c.type, c.priority])).toEqual([
+      ['terminate', 'high'],
+      ['configure', 'normal'],
+    ]);
+  });
+
   it('never delivers an expired command', async () => {
     await post(`/api/teams/${teamA}/mcp/installations`, alice.headers, {
       server_id: 'clock',
@@ -197,8 +231,8 @@ describe('commands and configuration', () => {
     });
     expect(res.statusCode).toBe(200);
     const instances = res.json().data.instances;
-    // Alice has not given her Notion token yet, so only the two clock instances are served.
-    expect(instances.map((i: any) => i.server.slug).sort()).toEqual(['clock', 'clock']);
+    // Alice's Notion token is saved, so her instance is served beside the remaining clock.
+    expect(instances.map((i: any) => i.server.slug).sort()).toEqual(['clock', 'notion']);
     await t.app.inject({
       method: 'PUT',
       url: `/api/teams/${teamA}/mcp/installations/${installationId}/user-config`,

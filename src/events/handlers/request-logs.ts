@@ -1,33 +1,37 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { mcpRequestLogs } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { Data, Text } from '../schemas.js';
-import { servedInstallation } from '../scope.js';
-import { defineHandler } from '../types.js';
+import { checkServed, servedInstallation } from '../scope.js';
+import { defineHandler, type EventContext, type InsertRow } from '../types.js';
 
-export const requestLogs = defineHandler({
-  type: 'mcp.request.logs',
-  schema: Data({
-    installation_id: Text,
-    team_id: Text,
-    tool_name: Text,
-    request_params: Type.Unknown(),
-    duration_ms: Type.Number({ minimum: 0 }),
-    success: Type.Boolean(),
-    tool_response: Type.Optional(Type.Unknown()),
-    error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
-    user_id: Type.Optional(Text),
-  }),
-  async handle(data, { tx, satellite, timestamp, installations }) {
-    const installation = await servedInstallation(
-      tx,
-      satellite,
-      data.installation_id,
-      data.team_id,
-      installations,
-    );
-    const id = newId('req');
-    await tx.insert(mcpRequestLogs).values({
+const schema = Data({
+  installation_id: Text,
+  team_id: Text,
+  tool_name: Text,
+  request_params: Type.Unknown(),
+  duration_ms: Type.Number({ minimum: 0 }),
+  success: Type.Boolean(),
+  tool_response: Type.Optional(Type.Unknown()),
+  error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
+  user_id: Type.Optional(Text),
+});
+
+function toRow(
+  data: Static<typeof schema>,
+  { satellite, timestamp, installations }: Omit<EventContext, 'tx'>,
+): InsertRow {
+  const installation = checkServed(
+    installations.get(data.installation_id),
+    satellite,
+    data.installation_id,
+    data.team_id,
+  );
+  const id = newId('req');
+  return {
+    table: mcpRequestLogs,
+    id,
+    values: {
       id,
       satelliteId: satellite.satelliteId,
       installationId: installation.id,
@@ -43,7 +47,24 @@ export const requestLogs = defineHandler({
       success: data.success,
       errorMessage: data.success ? null : (data.error_message ?? null),
       occurredAt: timestamp,
-    });
-    return id;
+    },
+  };
+}
+
+export const requestLogs = defineHandler({
+  type: 'mcp.request.logs',
+  schema,
+  toRows: (data, context) => [toRow(data, context)],
+  async handle(data, context) {
+    await servedInstallation(
+      context.tx,
+      context.satellite,
+      data.installation_id,
+      data.team_id,
+      context.installations,
+    );
+    const row = toRow(data, context);
+    await context.tx.insert(row.table).values(row.values);
+    return row.id;
   },
 });

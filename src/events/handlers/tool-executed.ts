@@ -1,31 +1,35 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { satelliteUsageLogs } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { Data, Text } from '../schemas.js';
-import { servedInstallation } from '../scope.js';
-import { defineHandler } from '../types.js';
+import { checkServed, servedInstallation } from '../scope.js';
+import { defineHandler, type EventContext, type InsertRow } from '../types.js';
 
-export const toolExecuted = defineHandler({
-  type: 'mcp.tool.executed',
-  schema: Data({
-    tool_name: Text,
-    server_id: Text,
-    team_id: Text,
-    duration_ms: Type.Number({ minimum: 0 }),
-    success: Type.Boolean(),
-    error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
-    user_id: Type.Optional(Text),
-  }),
-  async handle(data, { tx, satellite, timestamp, installations }) {
-    const installation = await servedInstallation(
-      tx,
-      satellite,
-      data.server_id,
-      data.team_id,
-      installations,
-    );
-    const id = newId('use');
-    await tx.insert(satelliteUsageLogs).values({
+const schema = Data({
+  tool_name: Text,
+  server_id: Text,
+  team_id: Text,
+  duration_ms: Type.Number({ minimum: 0 }),
+  success: Type.Boolean(),
+  error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
+  user_id: Type.Optional(Text),
+});
+
+function toRow(
+  data: Static<typeof schema>,
+  { satellite, timestamp, installations }: Omit<EventContext, 'tx'>,
+): InsertRow {
+  const installation = checkServed(
+    installations.get(data.server_id),
+    satellite,
+    data.server_id,
+    data.team_id,
+  );
+  const id = newId('use');
+  return {
+    table: satelliteUsageLogs,
+    id,
+    values: {
       id,
       satelliteId: satellite.satelliteId,
       installationId: installation.id,
@@ -38,7 +42,24 @@ export const toolExecuted = defineHandler({
       errorMessage: data.success ? null : (data.error_message ?? null),
       metrics: data as Record<string, unknown>,
       occurredAt: timestamp,
-    });
-    return id;
+    },
+  };
+}
+
+export const toolExecuted = defineHandler({
+  type: 'mcp.tool.executed',
+  schema,
+  toRows: (data, context) => [toRow(data, context)],
+  async handle(data, context) {
+    await servedInstallation(
+      context.tx,
+      context.satellite,
+      data.server_id,
+      data.team_id,
+      context.installations,
+    );
+    const row = toRow(data, context);
+    await context.tx.insert(row.table).values(row.values);
+    return row.id;
   },
 });

@@ -5,6 +5,7 @@ import {
   mcpServerInstances,
   mcpServers,
   mcpUserConfigs,
+  satellites,
   teamMembers,
 } from '../../db/schema/index.js';
 import { countWhere, type Page } from '../../http/pagination.js';
@@ -69,6 +70,14 @@ export function createInstallationRepository(db: Executor) {
     },
     async allOfTeam(teamId: string, tx: Executor = db) {
       return withServer(tx).where(eq(mcpServerInstallations.teamId, teamId));
+    },
+    /** A satellite may be assigned when it is global, or a team satellite of this team. */
+    async satelliteCanServe(satelliteId: string, teamId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ type: satellites.type, teamId: satellites.teamId })
+        .from(satellites)
+        .where(eq(satellites.id, satelliteId));
+      return Boolean(row && (row.type === 'global' || row.teamId === teamId));
     },
     async memberIds(teamId: string, tx: Executor = db) {
       const rows = await tx

@@ -100,6 +100,18 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     }
   }
 
+  async function checkSatellite(
+    teamId: string,
+    satelliteId: string | null | undefined,
+    tx: Executor,
+  ) {
+    if (satelliteId && !(await repository.satelliteCanServe(satelliteId, teamId, tx))) {
+      throw new ValidationError(
+        `body.satellite_id ${satelliteId} does not name a satellite that can serve this team`,
+      );
+    }
+  }
+
   function teamValues(
     server: ServerRow,
     stored: ReturnType<typeof emptyValues>,
@@ -199,6 +211,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       const name = input.name ?? server.name;
       await db.orm.transaction(async (tx) => {
         await checkVersion(server, input.version_id, tx);
+        await checkSatellite(teamId, input.satellite_id, tx);
         if (await repository.nameTaken(teamId, name, null, tx)) {
           throw new ConflictError(
             `The team already has an installation named ${name}`,
@@ -240,6 +253,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       await db.orm.transaction(async (tx) => {
         const { installation, server } = await mustFind(teamId, installationId, tx);
         if (input.version_id !== undefined) await checkVersion(server, input.version_id, tx);
+        await checkSatellite(teamId, input.satellite_id, tx);
         if (input.name && (await repository.nameTaken(teamId, input.name, installationId, tx))) {
           throw new ConflictError(
             `The team already has an installation named ${input.name}`,
