@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { mcpServerInstallations } from '../db/schema/index.js';
 import type { SatelliteActor } from '../http/auth/types.js';
-import { EventError } from './types.js';
+import { EventError } from './errors.js';
 
 const columns = {
   id: mcpServerInstallations.id,

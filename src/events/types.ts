@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import type { Clock } from '../lib/clock.js';
-import type { InstallationCache } from './scope.js';
+import { servedInstallation, type InstallationCache } from './scope.js';
 
 export interface EventContext {
   tx: Executor;
@@ -38,9 +38,39 @@ export interface EventHandler<S extends TSchema = TSchema> {
   afterRows?(tx: Executor, rows: InsertRow[]): Promise<void>;
 }
 
-/** An expected refusal (wrong team, missing record): reported in `failures`, never a 5xx. */
-export class EventError extends Error {
-  override name = 'EventError';
-}
+export { EventError } from './errors.js';
 
 export const defineHandler = <S extends TSchema>(handler: EventHandler<S>) => handler;
+
+/**
+ * A handler whose whole effect is inserting rows: `toRows` is the single source of both the
+ * batched path and the one-event path. `installationOf` names the field holding the installation.
+ */
+export function defineRowHandler<S extends TSchema>(handler: {
+  type: string;
+  schema: S;
+  installationOf: (data: Static<S>) => { installationId: string; teamId: string };
+  toRows: (data: Static<S>, context: Omit<EventContext, 'tx'>) => InsertRow[];
+  afterRows?: (tx: Executor, rows: InsertRow[]) => Promise<void>;
+}): EventHandler<S> {
+  return {
+    type: handler.type,
+    schema: handler.schema,
+    toRows: handler.toRows,
+    ...(handler.afterRows ? { afterRows: handler.afterRows } : {}),
+    async handle(data, context) {
+      const { installationId, teamId } = handler.installationOf(data);
+      await servedInstallation(
+        context.tx,
+        context.satellite,
+        installationId,
+        teamId,
+        context.installations,
+      );
+      const rows = handler.toRows(data, context);
+      await context.tx.insert(rows[0]!.table).values(rows.map((r) => r.values));
+      await handler.afterRows?.(context.tx, rows);
+      return rows[0]!.id;
+    },
+  };
+}

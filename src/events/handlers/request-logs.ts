@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { mcpRequestLogs } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { Data, Text } from '../schemas.js';
-import { checkServed, servedInstallation } from '../scope.js';
-import { defineHandler, type EventContext, type InsertRow } from '../types.js';
+import { checkServed } from '../scope.js';
+import { defineRowHandler, type EventContext, type InsertRow } from '../types.js';
 
 const schema = Data({
   installation_id: Text,
@@ -51,20 +51,9 @@ function toRow(
   };
 }
 
-export const requestLogs = defineHandler({
+export const requestLogs = defineRowHandler({
   type: 'mcp.request.logs',
   schema,
+  installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
   toRows: (data, context) => [toRow(data, context)],
-  async handle(data, context) {
-    await servedInstallation(
-      context.tx,
-      context.satellite,
-      data.installation_id,
-      data.team_id,
-      context.installations,
-    );
-    const row = toRow(data, context);
-    await context.tx.insert(row.table).values(row.values);
-    return row.id;
-  },
 });

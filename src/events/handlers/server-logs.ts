@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { mcpServerLogs } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { Data, Text } from '../schemas.js';
-import { checkServed, servedInstallation } from '../scope.js';
-import { defineHandler, type EventContext, type InsertRow } from '../types.js';
+import { checkServed } from '../scope.js';
+import { defineRowHandler, type EventContext, type InsertRow } from '../types.js';
 
 export const LOG_LINES_KEPT = 100;
 
@@ -80,24 +80,12 @@ export async function trimLogs(tx: Executor, installationIds: string[]) {
 
 const installationsOf = (rows: InsertRow[]) => rows.map((r) => r.values.installationId as string);
 
-export const serverLogs = defineHandler({
+export const serverLogs = defineRowHandler({
   type: 'mcp.server.logs',
   schema,
+  installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
   toRows,
   afterRows: (tx, rows) => trimLogs(tx, installationsOf(rows)),
-  async handle(data, context) {
-    await servedInstallation(
-      context.tx,
-      context.satellite,
-      data.installation_id,
-      data.team_id,
-      context.installations,
-    );
-    const rows = toRows(data, context);
-    await context.tx.insert(mcpServerLogs).values(rows.map((r) => r.values) as never);
-    await trimLogs(context.tx, installationsOf(rows));
-    return rows[0]!.id;
-  },
 });
 
 /** The periodic sweep behind the inline trim: at most 100 lines per installation, newest kept. */

@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { satelliteUsageLogs } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { Data, Text } from '../schemas.js';
-import { checkServed, servedInstallation } from '../scope.js';
-import { defineHandler, type EventContext, type InsertRow } from '../types.js';
+import { checkServed } from '../scope.js';
+import { defineRowHandler, type EventContext, type InsertRow } from '../types.js';
 
 const schema = Data({
   tool_name: Text,
@@ -46,20 +46,9 @@ function toRow(
   };
 }
 
-export const toolExecuted = defineHandler({
+export const toolExecuted = defineRowHandler({
   type: 'mcp.tool.executed',
   schema,
+  installationOf: (data) => ({ installationId: data.server_id, teamId: data.team_id }),
   toRows: (data, context) => [toRow(data, context)],
-  async handle(data, context) {
-    await servedInstallation(
-      context.tx,
-      context.satellite,
-      data.server_id,
-      data.team_id,
-      context.installations,
-    );
-    const row = toRow(data, context);
-    await context.tx.insert(row.table).values(row.values);
-    return row.id;
-  },
 });

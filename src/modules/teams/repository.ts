@@ -9,6 +9,15 @@ export type TeamRow = typeof teams.$inferSelect;
 // Written out in full: inside a subquery, the ORM's unqualified column names would bind to the inner table.
 const memberCount = sql<number>`(SELECT count(*)::int FROM team_members m WHERE m.team_id = teams.id)`;
 
+const memberColumns = {
+  userId: users.id,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  role: teamMembers.role,
+  joinedAt: teamMembers.createdAt,
+};
+
 export function createTeamRepository(db: Executor) {
   return {
     async insert(values: typeof teams.$inferInsert, tx: Executor = db): Promise<TeamRow> {
@@ -105,14 +114,7 @@ export function createTeamRepository(db: Executor) {
       const where = eq(teamMembers.teamId, teamId);
       const [items, total] = await Promise.all([
         tx
-          .select({
-            userId: users.id,
-            username: users.username,
-            email: users.email,
-            displayName: users.displayName,
-            role: teamMembers.role,
-            joinedAt: teamMembers.createdAt,
-          })
+          .select(memberColumns)
           .from(teamMembers)
           .innerJoin(users, eq(users.id, teamMembers.userId))
           .where(where)
@@ -126,14 +128,7 @@ export function createTeamRepository(db: Executor) {
 
     async findMember(teamId: string, userId: string, tx: Executor = db) {
       const [row] = await tx
-        .select({
-          userId: users.id,
-          username: users.username,
-          email: users.email,
-          displayName: users.displayName,
-          role: teamMembers.role,
-          joinedAt: teamMembers.createdAt,
-        })
+        .select(memberColumns)
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
