@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import type { SatelliteActor } from '../http/auth/types.js';
+import { newId } from '../lib/ids.js';
+import { Text } from './schemas.js';
+import type { InstallationScope } from './scope.js';
+
+/** Data fields shared by the events that record one tool call. */
+export const toolCallFields = {
+  team_id: Text,
+  tool_name: Text,
+  duration_ms: Type.Number({ minimum: 0 }),
+  success: Type.Boolean(),
+  error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
+  user_id: Type.Optional(Text),
+};
+
+interface ToolCall {
+  tool_name: string;
+  duration_ms: number;
+  success: boolean;
+  error_message?: string;
+  user_id?: string;
+}
+
+/** The columns usage and request logs share: who, where, which tool, how it went. */
+export function toolCallRow(
+  prefix: string,
+  satellite: SatelliteActor,
+  installation: InstallationScope,
+  data: ToolCall,
+  occurredAt: Date,
+) {
+  return {
+    id: newId(prefix),
+    satelliteId: satellite.satelliteId,
+    installationId: installation.id,
+    teamId: installation.teamId,
+    userId: data.user_id ?? null,
+    toolName: data.tool_name,
+    durationMs: data.duration_ms,
+    success: data.success,
+    // An error message belongs only to a failed call.
+    errorMessage: data.success ? null : (data.error_message ?? null),
+    occurredAt,
+  };
+}
