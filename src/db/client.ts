@@ -29,6 +29,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Rows of a raw `execute()`: node-postgres and PGlite both answer `{rows}` through the ORM. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */

@@ -1,4 +1,3 @@
-import { and, asc, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { satellitePendingWork } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
@@ -34,13 +33,6 @@ export function createPendingWorkRecorder(db: Executor) {
         userId: work.userId ?? null,
         payload: work.payload ?? {},
       });
-    },
-    async open(tx: Executor = db) {
-      return tx
-        .select()
-        .from(satellitePendingWork)
-        .where(and(isNull(satellitePendingWork.processedAt)))
-        .orderBy(asc(satellitePendingWork.createdAt), asc(satellitePendingWork.id));
     },
   };
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { rowsOf, type Executor } from '../../db/client.js';
 import {
   mcpServerInstallations,
   satelliteCommands,
@@ -12,6 +13,15 @@ import { countWhere, type Page } from '../../http/pagination.js';
 export type SatelliteRow = typeof satellites.$inferSelect;
 export type TokenRow = typeof satelliteRegistrationTokens.$inferSelect;
 export type CommandRow = typeof satelliteCommands.$inferSelect;
+
+/** Rows of the given teams; null means every team (global administrators). */
+function withinTeams(column: AnyPgColumn, teamIds: string[] | null): SQL | undefined {
+  return teamIds === null
+    ? undefined
+    : teamIds.length === 0
+      ? sql`false`
+      : inArray(column, teamIds);
+}
 
 export function createSatelliteRepository(db: Executor) {
   return {
@@ -49,15 +59,7 @@ export function createSatelliteRepository(db: Executor) {
         .where(eq(satelliteRegistrationTokens.id, id));
     },
     async listTokens(teamIds: string[] | null, page: Page, tx: Executor = db) {
-      const where =
-        teamIds === null
-          ? undefined
-          : teamIds.length === 0
-            ? sql`false`
-            : sql`${satelliteRegistrationTokens.teamId} IN (${sql.join(
-                teamIds.map((t) => sql`${t}`),
-                sql`, `,
-              )})`;
+      const where = withinTeams(satelliteRegistrationTokens.teamId, teamIds);
       const [items, total] = await Promise.all([
         tx
           .select()
@@ -108,15 +110,7 @@ export function createSatelliteRepository(db: Executor) {
       await tx.delete(satellites).where(eq(satellites.id, id));
     },
     async list(teamIds: string[] | null, page: Page, tx: Executor = db) {
-      const where =
-        teamIds === null
-          ? undefined
-          : teamIds.length === 0
-            ? sql`false`
-            : sql`${satellites.teamId} IN (${sql.join(
-                teamIds.map((t) => sql`${t}`),
-                sql`, `,
-              )})`;
+      const where = withinTeams(satellites.teamId, teamIds);
       const [items, total] = await Promise.all([
         tx
           .select()
@@ -173,10 +167,7 @@ export function createSatelliteRepository(db: Executor) {
           FOR UPDATE SKIP LOCKED
         )
         RETURNING id`);
-      const ids = (
-        (rows as { rows?: Array<{ id: string }> }).rows ??
-        (rows as unknown as Array<{ id: string }>)
-      ).map((r) => r.id);
+      const ids = rowsOf<{ id: string }>(rows).map((r) => r.id);
       if (ids.length === 0) return [];
       return tx
         .select()

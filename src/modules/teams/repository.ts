@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rowsOf, type Executor } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema/index.js';
 import { countWhere, type Page } from '../../http/pagination.js';
 import type { TeamRole } from '../roles/permissions.js';
@@ -186,11 +186,6 @@ export function createTeamRepository(db: Executor) {
       return Boolean(row);
     },
   };
-}
-
-/** node-postgres returns `{rows}`, PGlite too; both through drizzle's execute. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export type TeamRepository = ReturnType<typeof createTeamRepository>;
