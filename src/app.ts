@@ -9,6 +9,7 @@ import { createCsrf } from './lib/csrf.js';
 import type { Secrets } from './lib/secrets.js';
 import { createLogger } from './lib/logger.js';
 import { conventions } from './http/conventions.js';
+import { streamSupport } from './http/stream/support.js';
 import { registerOpenApi } from './http/openapi.js';
 import { formatValidationError } from './http/validation.js';
 import { validatorCompiler } from './http/validator.js';
@@ -34,16 +35,22 @@ import { createOAuthRepository } from './modules/oauth/repository.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { createOAuthService } from './modules/oauth/service.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
+import { clientActivityRoutes } from './modules/client-activity/routes.js';
+import { createNotificationRepository } from './modules/notifications/repository.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { createNotificationSource } from './modules/notifications/source.js';
+import { createClientActivitySource } from './modules/client-activity/source.js';
 import { createRecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { createSatelliteKeyResolver } from './modules/satellites/keys.js';
+import { createSatelliteMetricsSource } from './modules/satellites/metrics-source.js';
 import { createSatelliteRepository } from './modules/satellites/repository.js';
 import { satelliteRoutes } from './modules/satellites/routes.js';
 import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
 import { createJobRunner } from './jobs/runner.js';
-import { trimAllLogs } from './events/handlers/server-logs.js';
+import { trimAllLogs } from './events/log-lines.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -145,6 +152,10 @@ function createServices(deps: AppDeps, logger: Logger) {
   });
   const csrf = createCsrf(secrets.SESSION_SECRET);
   const satelliteRepository = createSatelliteRepository(db.orm);
+  const satelliteKeys = createSatelliteKeyResolver(satelliteRepository, {
+    cacheMs: config.satellites.keyCacheMs,
+    clock,
+  });
   const satellites = createSatelliteService({
     db,
     repository: satelliteRepository,
@@ -158,8 +169,8 @@ function createServices(deps: AppDeps, logger: Logger) {
     encryptionKey: secrets.ENCRYPTION_KEY,
     clock,
     settings: config.satellites,
+    keys: satelliteKeys,
   });
-  const satelliteKeys = createSatelliteKeyResolver(satelliteRepository);
   const events = createEventProcessor({ db, clock, logger });
   const jobs = createJobRunner({
     db,
@@ -217,6 +228,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.addHook('onClose', async () => services.jobs.stop());
 
   app.register(conventions);
+  app.register(streamSupport, deps.config.streams);
   registerOpenApi(app, deps.config.baseUrl, () => services.settings.flag('docs.enabled'));
   app.after(() => {
     Object.assign(app.credentials, {
@@ -224,7 +236,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       accessToken: services.accessTokens.resolve,
       accountsExist: () => services.userRepository.anyExists(),
       teamMembership: services.teams.membership,
-      satelliteKey: services.satelliteKeys,
+      satelliteKey: services.satelliteKeys.resolve,
       registrationToken: services.satellites.resolveToken,
     });
   });
@@ -238,11 +250,21 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(emailRoutes, { mailer: services.mailer });
   app.register(catalogueRoutes, { service: services.catalogue });
   app.register(installationRoutes, { service: services.installations });
-  app.register(satelliteRoutes, { service: services.satellites, events: services.events });
+  app.register(satelliteRoutes, {
+    service: services.satellites,
+    events: services.events,
+    metrics: createSatelliteMetricsSource(deps.db.orm),
+  });
   app.register(recordRoutes, {
     records: createRecordRepository(deps.db.orm),
     installations: services.installations,
     satellites: services.satellites,
+  });
+  app.register(clientActivityRoutes, { source: createClientActivitySource(deps.db.orm) });
+  app.register(notificationRoutes, {
+    source: createNotificationSource(deps.db.orm),
+    repository: createNotificationRepository(deps.db.orm),
+    clock: deps.clock ?? systemClock,
   });
   app.register(oauthRoutes, {
     service: services.oauth,

@@ -23,7 +23,10 @@ export interface Config {
     teamTokenTtlSeconds: number;
     commandTtlSeconds: number;
     metricsRetentionDays: number;
+    keyCacheMs: number;
   };
+  /** Server-Sent Event streams: how often they look for new items and send a keep-alive. */
+  streams: { pollIntervalMs: number; heartbeatIntervalMs: number };
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
   secretsFromEnv: Partial<Record<SecretName, string>>;
 }
@@ -123,6 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       commandTtlSeconds: integer(env, 'SATELLITE_COMMAND_TTL_SECONDS', 300, 10, 86_400),
       metricsRetentionDays: integer(env, 'SATELLITE_METRICS_RETENTION_DAYS', 7, 1, 3650),
+      // How long a checked key is remembered; disabling or rotating on another replica takes
+      // effect within this window (at once on the replica that made the change).
+      keyCacheMs: integer(env, 'SATELLITE_KEY_CACHE_MS', 5000, 0, 60_000),
+    },
+    streams: {
+      pollIntervalMs: integer(env, 'STREAM_POLL_INTERVAL_MS', 3000, 10, 60_000),
+      heartbeatIntervalMs: integer(env, 'STREAM_HEARTBEAT_INTERVAL_MS', 30_000, 10, 300_000),
     },
     secretsFromEnv,
   };

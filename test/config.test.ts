@@ -11,7 +11,16 @@ describe('configuration', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: null,
       bodyLimitBytes: 1_048_576,
+      streams: { pollIntervalMs: 3000, heartbeatIntervalMs: 30_000 },
     });
+  });
+
+  it('reads the stream intervals', () => {
+    const config = loadConfig({
+      STREAM_POLL_INTERVAL_MS: '100',
+      STREAM_HEARTBEAT_INTERVAL_MS: '250',
+    });
+    expect(config.streams).toEqual({ pollIntervalMs: 100, heartbeatIntervalMs: 250 });
   });
 
   it('reads the environment', () => {
@@ -36,6 +45,7 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ BASE_URL: 'not a url' }, /BASE_URL must be an absolute URL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+    [{ STREAM_POLL_INTERVAL_MS: '0' }, /STREAM_POLL_INTERVAL_MS must be between 10 and 60000/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -33,6 +33,8 @@ export function translateDatabaseError(error: unknown): AppError | null {
     case '22023':
     case '2201W':
     case '2201X':
+    case '22021': // text with a NUL character
+    case '22P05': // a JSON string PostgreSQL cannot store
       return new ValidationError('A value is not valid for this field');
     case '40001':
     case '40P01':

@@ -1,19 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { mcpServerInstallations } from '../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../db/client.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import { EventError } from './errors.js';
-
-const columns = {
-  id: mcpServerInstallations.id,
-  teamId: mcpServerInstallations.teamId,
-  satelliteId: mcpServerInstallations.satelliteId,
-  settings: mcpServerInstallations.settings,
-};
 
 export interface InstallationScope {
   id: string;
   teamId: string;
+  name: string;
   satelliteId: string | null;
   settings: { request_logging_enabled: boolean };
 }
@@ -21,15 +14,56 @@ export interface InstallationScope {
 /** Installations looked up for one batch; a null entry means "does not exist". */
 export type InstallationCache = Map<string, InstallationScope | null>;
 
-/** Reads every installation a batch names in one query, before any event is applied. */
-export async function prefetchInstallations(tx: Executor, ids: string[], cache: InstallationCache) {
-  if (ids.length === 0) return;
-  const rows = await tx
-    .select(columns)
-    .from(mcpServerInstallations)
-    .where(inArray(mcpServerInstallations.id, ids));
-  for (const id of ids) cache.set(id, null);
-  for (const row of rows) cache.set(row.id, row);
+/** Instance ids keyed by `instanceKey(installation, user)`. */
+export type InstanceCache = Map<string, string>;
+
+export const instanceKey = (installationId: string, userId: string) =>
+  `${installationId}\u0000${userId}`;
+
+/**
+ * Reads every installation a batch names, and the instances of the (installation, user) pairs
+ * it names, in one round trip before any event is planned.
+ */
+export async function readScope(
+  tx: Executor,
+  installationIds: string[],
+  pairs: Array<{ installationId: string; userId: string }>,
+): Promise<{ installations: InstallationCache; instances: InstanceCache }> {
+  const installations: InstallationCache = new Map(installationIds.map((id) => [id, null]));
+  const instances: InstanceCache = new Map();
+  if (installationIds.length === 0) return { installations, instances };
+  const ids = sql.join(
+    installationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const wanted = pairs.length
+    ? sql.join(
+        pairs.map((p) => sql`(${p.installationId}, ${p.userId})`),
+        sql`, `,
+      )
+    : sql`(NULL, NULL)`;
+  const [row] = rowsOf<{ installations: ScopeRow[] | null; instances: InstanceRow[] | null }>(
+    await tx.execute(sql`
+      SELECT
+        (SELECT json_agg(json_build_object('id', id, 'teamId', team_id, 'name', name,
+            'satelliteId', satellite_id, 'settings', settings))
+          FROM mcp_server_installations WHERE id IN (${ids})) AS installations,
+        (SELECT json_agg(json_build_object('id', id, 'installationId', installation_id,
+            'userId', user_id))
+          FROM mcp_server_instances WHERE (installation_id, user_id) IN (${wanted})) AS instances`),
+  );
+  for (const installation of row?.installations ?? [])
+    installations.set(installation.id, installation);
+  for (const instance of row?.instances ?? [])
+    instances.set(instanceKey(instance.installationId, instance.userId), instance.id);
+  return { installations, instances };
+}
+
+type ScopeRow = InstallationScope;
+interface InstanceRow {
+  id: string;
+  installationId: string;
+  userId: string;
 }
 
 /**
@@ -55,21 +89,4 @@ export function checkServed(
     throw new EventError(`installation ${installationId} is assigned to another satellite`);
   }
   return row;
-}
-
-export async function servedInstallation(
-  tx: Executor,
-  satellite: SatelliteActor,
-  installationId: string,
-  teamId: string,
-  cache: InstallationCache,
-): Promise<InstallationScope> {
-  if (!cache.has(installationId)) {
-    const [row] = await tx
-      .select(columns)
-      .from(mcpServerInstallations)
-      .where(eq(mcpServerInstallations.id, installationId));
-    cache.set(installationId, row ?? null);
-  }
-  return checkServed(cache.get(installationId), satellite, installationId, teamId);
 }

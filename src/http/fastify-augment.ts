@@ -1,6 +1,7 @@
 import type { TeamRole } from '../modules/roles/permissions.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
+import type { StreamHub } from './stream/support.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,5 +18,7 @@ declare module 'fastify' {
     credentials: CredentialResolvers;
     /** Periodic jobs; server.ts starts them, tests run them one at a time. */
     jobs: JobRunner;
+    /** Server-Sent Event streams: their settings and the ones open in this process. */
+    streams: StreamHub;
   }
 }

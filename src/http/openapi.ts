@@ -14,6 +14,10 @@ export const API_TAGS = [
   },
   { name: 'Users', description: 'The caller’s profile, account administration, roles' },
   { name: 'Teams', description: 'Teams and their members' },
+  {
+    name: 'Notifications',
+    description: 'What the backend tells a team, as a list and a live stream',
+  },
   { name: 'Settings', description: 'Global settings and email' },
   {
     name: 'OAuth 2.0',

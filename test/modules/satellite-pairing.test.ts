@@ -240,6 +240,18 @@ describe('API keys', () => {
     ).toBe(200);
   });
 
+  it('sees a change made by another replica once the key cache window has passed', async () => {
+    const sat = await pair(t.app, root.headers, { scope: 'global' }, 'cached');
+    const beat = () =>
+      post(`/api/satellites/${sat.id}/heartbeat`, sat.headers, { status: 'healthy' });
+    expect((await beat()).statusCode).toBe(200);
+    // Another replica disables it: this one learns of it only from the database.
+    await t.database.db.query('UPDATE satellites SET disabled_at = now() WHERE id = $1', [sat.id]);
+    expect((await beat()).statusCode).toBe(200);
+    clock.advance(6);
+    expect((await beat()).statusCode).toBe(403);
+  });
+
   it('lets admins list, rename and delete satellites; team users see nothing of them', async () => {
     const sat = await pair(
       t.app,

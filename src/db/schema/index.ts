@@ -7,3 +7,4 @@ export * from './settings.js';
 export * from './catalogue.js';
 export * from './installations.js';
 export * from './satellites.js';
+export * from './notifications.js';

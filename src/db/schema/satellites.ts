@@ -163,7 +163,8 @@ export const satelliteUsageLogs = pgTable(
   },
   (t) => [
     index('satellite_usage_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
-    index('satellite_usage_logs_user_idx').on(t.userId, t.occurredAt, t.id),
+    // A user's own activity, newest first by arrival (client-activity list and stream).
+    index('satellite_usage_logs_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -181,9 +182,25 @@ export const mcpServerLogs = pgTable(
     loggedAt: timestamptz().notNull(),
     /** Insertion order, so that trimming keeps exactly the newest lines. */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    /**
+     * The line's number within its installation (1, 2, 3, …). Lines that fall out of the newest
+     * 100 are then a narrow, known range, deleted without walking older, already deleted ones.
+     */
+    position: bigint({ mode: 'number' }),
   },
-  (t) => [index('mcp_server_logs_installation_idx').on(t.installationId, t.seq)],
+  (t) => [
+    index('mcp_server_logs_installation_idx').on(t.installationId, t.seq),
+    index('mcp_server_logs_position_idx').on(t.installationId, t.position),
+  ],
 );
+
+/** How many server log lines each installation has been sent, to number the next ones. */
+export const mcpServerLogCounters = pgTable('mcp_server_log_counters', {
+  installationId: text()
+    .primaryKey()
+    .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+  written: bigint({ mode: 'number' }).notNull().default(0),
+});
 
 export const mcpRequestLogs = pgTable(
   'mcp_request_logs',
@@ -206,7 +223,8 @@ export const mcpRequestLogs = pgTable(
   },
   (t) => [
     index('mcp_request_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
-    index('mcp_request_logs_user_idx').on(t.userId, t.occurredAt, t.id),
+    // A user's own activity, newest first by arrival (client-activity list and stream).
+    index('mcp_request_logs_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 

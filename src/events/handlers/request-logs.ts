@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { mcpRequestLogs } from '../../db/schema/index.js';
 import { Data, Text } from '../schemas.js';
-import { checkServed } from '../scope.js';
 import { toolCallFields, toolCallRow } from '../tool-call.js';
-import { defineRowHandler } from '../types.js';
+import { defineHandler } from '../types.js';
 
-export const requestLogs = defineRowHandler({
+export const requestLogs = defineHandler({
   type: 'mcp.request.logs',
   schema: Data({
     ...toolCallFields,
@@ -14,13 +13,7 @@ export const requestLogs = defineRowHandler({
     tool_response: Type.Optional(Type.Unknown()),
   }),
   installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
-  toRows(data, { satellite, timestamp, installations }) {
-    const installation = checkServed(
-      installations.get(data.installation_id),
-      satellite,
-      data.installation_id,
-      data.team_id,
-    );
+  plan(data, { satellite, installation, timestamp }, writes) {
     const values = {
       ...toolCallRow('req', satellite, installation, data, timestamp),
       requestParams: data.request_params ?? null,
@@ -29,6 +22,7 @@ export const requestLogs = defineRowHandler({
         ? (data.tool_response ?? null)
         : null,
     };
-    return [{ table: mcpRequestLogs, id: values.id, values }];
+    writes.insert(mcpRequestLogs, [values]);
+    return values.id;
   },
 });

@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { satelliteProcesses } from '../../db/schema/index.js';
 import { Data, Text } from '../schemas.js';
-import { servedInstallation } from '../scope.js';
 import { defineHandler } from '../types.js';
 
 export const serverStarted = defineHandler({
@@ -16,15 +14,9 @@ export const serverStarted = defineHandler({
     spawn_duration_ms: Type.Number({ minimum: 0 }),
     pid: Type.Optional(Type.Integer({ minimum: 0 })),
   }),
-  async handle(data, { tx, satellite, timestamp, installations }) {
-    const installation = await servedInstallation(
-      tx,
-      satellite,
-      data.server_id,
-      data.team_id,
-      installations,
-    );
-    const values = {
+  installationOf: (data) => ({ installationId: data.server_id, teamId: data.team_id }),
+  plan(data, { satellite, installation, timestamp, clock }, writes) {
+    writes.upsertProcess(satellite.satelliteId, data.process_id, {
       installationId: installation.id,
       teamId: installation.teamId,
       status: 'running',
@@ -33,18 +25,12 @@ export const serverStarted = defineHandler({
       transport: data.transport,
       toolCount: Math.round(data.tool_count),
       spawnDurationMs: data.spawn_duration_ms,
+      // A fresh start leaves the last crash behind.
       exitCode: null,
       signal: null,
       errorDetails: null,
-      updatedAt: new Date(),
-    };
-    await tx
-      .insert(satelliteProcesses)
-      .values({ satelliteId: satellite.satelliteId, processId: data.process_id, ...values })
-      .onConflictDoUpdate({
-        target: [satelliteProcesses.satelliteId, satelliteProcesses.processId],
-        set: values,
-      });
+      updatedAt: clock(),
+    });
     return data.process_id;
   },
 });

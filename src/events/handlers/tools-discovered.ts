@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import { mcpServerInstallations, mcpToolMetadata } from '../../db/schema/index.js';
 import { Data, Text } from '../schemas.js';
-import { servedInstallation } from '../scope.js';
 import { defineHandler, EventError } from '../types.js';
 
 const Tool = Type.Object(
@@ -25,33 +22,23 @@ export const toolsDiscovered = defineHandler({
     total_tokens: Type.Integer({ minimum: 0 }),
     tools: Type.Array(Tool, { maxItems: 2000 }),
   }),
-  async handle(data, { tx, satellite, installations }) {
-    const installation = await servedInstallation(
-      tx,
-      satellite,
-      data.installation_id,
-      data.team_id,
-      installations,
-    );
+  installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
+  plan(data, { installation }, writes) {
     const names = new Set(data.tools.map((t) => t.name));
     if (names.size !== data.tools.length) throw new EventError('tools names a tool twice');
     // The reported set replaces what was known before.
-    await tx.delete(mcpToolMetadata).where(eq(mcpToolMetadata.installationId, installation.id));
-    if (data.tools.length > 0) {
-      await tx.insert(mcpToolMetadata).values(
-        data.tools.map((t) => ({
-          installationId: installation.id,
-          toolName: t.name,
-          description: t.description ?? null,
-          inputSchema: t.input_schema ?? null,
-          tokenCount: t.token_count ?? 0,
-        })),
-      );
-    }
-    await tx
-      .update(mcpServerInstallations)
-      .set({ toolCount: data.tool_count, totalTokens: data.total_tokens, updatedAt: new Date() })
-      .where(eq(mcpServerInstallations.id, installation.id));
+    writes.replaceTools(installation.id, {
+      installation,
+      toolCount: data.tool_count,
+      totalTokens: data.total_tokens,
+      tools: data.tools.map((t) => ({
+        installationId: installation.id,
+        toolName: t.name,
+        description: t.description ?? null,
+        inputSchema: t.input_schema ?? null,
+        tokenCount: t.token_count ?? 0,
+      })),
+    });
     return installation.id;
   },
 });

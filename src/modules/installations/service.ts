@@ -1,3 +1,5 @@
+import { installationNotification } from '../notifications/kinds.js';
+import { notify } from '../notifications/writer.js';
 import type { Static } from '@sinclair/typebox';
 import type { Database, Executor } from '../../db/client.js';
 import type { ConfigSchema } from '../../db/schema/index.js';
@@ -240,6 +242,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           tx,
         );
         await pendingWork.record({ kind: 'installation.created', teamId, installationId: id }, tx);
+        await notify(tx, [installationNotification(teamId, { id, name }, 'created')]);
       });
       return this.get(teamId, id, actor);
     },
@@ -290,10 +293,11 @@ export function createInstallationService(deps: InstallationServiceDeps) {
 
     async delete(teamId: string, installationId: string) {
       await db.orm.transaction(async (tx) => {
-        await mustFind(teamId, installationId, tx);
+        const { installation } = await mustFind(teamId, installationId, tx);
         // Instances and personal values go with it (foreign keys cascade).
         await repository.delete(installationId, tx);
         await pendingWork.record({ kind: 'installation.deleted', teamId, installationId }, tx);
+        await notify(tx, [installationNotification(teamId, installation, 'deleted')]);
       });
     },
 

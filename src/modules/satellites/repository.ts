@@ -132,6 +132,15 @@ export function createSatelliteRepository(db: Executor) {
         .returning({ id: satellites.id, teamId: satellites.teamId, name: satellites.name });
     },
 
+    /** Teams with an installation assigned to this satellite. */
+    async teamsAssignedTo(satelliteId: string, tx: Executor = db) {
+      const rows = await tx
+        .selectDistinct({ teamId: mcpServerInstallations.teamId })
+        .from(mcpServerInstallations)
+        .where(eq(mcpServerInstallations.satelliteId, satelliteId));
+      return rows.map((r) => r.teamId);
+    },
+
     // ---- heartbeats
     async insertHeartbeat(values: typeof satelliteHeartbeats.$inferInsert, tx: Executor = db) {
       await tx.insert(satelliteHeartbeats).values(values);

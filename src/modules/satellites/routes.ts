@@ -28,13 +28,18 @@ import {
 } from './schemas.js';
 import type { SatelliteService } from './service.js';
 import type { EventProcessor } from '../../events/processor.js';
+import type { StreamSource } from '../../http/stream/source.js';
+import { satelliteMetricsRoutes } from './metrics-routes.js';
+import type { MetricsFilters } from './metrics-source.js';
+import type { MetricView } from './metrics-schemas.js';
 
 const tags = ['Satellites'];
 
 export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   service: SatelliteService;
   events: EventProcessor;
-}> = async (app, { service, events }) => {
+  metrics: StreamSource<MetricsFilters, MetricView>;
+}> = async (app, { service, events, metrics }) => {
   const user = (r: { actor: unknown }) => r.actor as UserActor;
   const satellite = (r: { actor: unknown }) => r.actor as SatelliteActor;
 
@@ -207,6 +212,8 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       data: await service.rotateKey(user(request), request.params.satelliteId),
     }),
   );
+
+  await app.register(satelliteMetricsRoutes, { service, source: metrics });
 
   // ---- the satellite's own channels (its API key only, and only for itself)
   app.post(

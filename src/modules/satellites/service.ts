@@ -20,9 +20,11 @@ import { paginationOf, type Page } from '../../http/pagination.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { revealValues, emptyValues } from '../installations/config-values.js';
+import { satelliteNotification } from '../notifications/kinds.js';
+import { notify } from '../notifications/writer.js';
 import { globalRoleHas } from '../roles/permissions.js';
 import type { TeamRepository } from '../teams/repository.js';
-import { issueSatelliteKey } from './keys.js';
+import { issueSatelliteKey, type SatelliteKeyResolver } from './keys.js';
 import type { SatelliteRepository, SatelliteRow } from './repository.js';
 import type { RegistrationTokens } from './tokens.js';
 
@@ -76,6 +78,8 @@ export interface SatelliteServiceDeps {
   encryptionKey: Buffer;
   clock: Clock;
   settings: SatelliteSettings;
+  /** Remembered satellite keys, dropped whenever a satellite's credentials change. */
+  keys: Pick<SatelliteKeyResolver, 'forget'>;
 }
 
 export function createSatelliteService(deps: SatelliteServiceDeps) {
@@ -92,6 +96,24 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     if (globalRoleHas(actor.globalRole, 'satellites.view')) return null;
     const { items } = await deps.teams.listForUser(actor.userId, null);
     return items.filter((r) => r.role === 'team_admin').map((r) => r.team.id);
+  }
+
+  /**
+   * Tells the teams a satellite works for that it went offline or came back: a team
+   * satellite's own team, or the teams whose installations are assigned to a global one.
+   */
+  async function notifyTeams(
+    satellite: { id: string; name: string; teamId: string | null },
+    status: 'offline' | 'online',
+    tx: Executor,
+  ) {
+    const teamIds = satellite.teamId
+      ? [satellite.teamId]
+      : await repository.teamsAssignedTo(satellite.id, tx);
+    await notify(
+      tx,
+      teamIds.map((teamId) => satelliteNotification(teamId, satellite, status)),
+    );
   }
 
   async function mustManage(actor: UserActor, satelliteId: string) {
@@ -312,16 +334,19 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
           ? { disabledAt: input.disabled ? (current.disabledAt ?? clock()) : null }
           : {}),
       });
+      deps.keys.forget(id);
       return satelliteView(row!);
     },
     async remove(actor: UserActor, id: string) {
       await mustManage(actor, id);
       await repository.delete(id);
+      deps.keys.forget(id);
     },
     async rotateKey(actor: UserActor, id: string) {
       await mustManage(actor, id);
       const key = issueSatelliteKey();
       const row = await repository.update(id, { keyId: key.keyId, keyHash: key.keyHash });
+      deps.keys.forget(id);
       return { satellite: satelliteView(row!), api_key: key.key };
     },
     mustManage,
@@ -342,6 +367,8 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         ? Object.values(input.processes).reduce((a, b) => a + b, 0)
         : null;
       await db.orm.transaction(async (tx) => {
+        const before = await repository.find(actor.satelliteId, tx);
+        if (before?.status === 'offline') await notifyTeams(before, 'online', tx);
         await repository.update(
           actor.satelliteId,
           {
@@ -498,9 +525,12 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
 
     /** Marks satellites offline after three missed heartbeats; returns those it changed. */
     markStaleOffline: () =>
-      repository.markStaleOffline(
-        new Date(clock().getTime() - 3 * HEARTBEAT_INTERVAL_SECONDS * 1000),
-      ),
+      db.orm.transaction(async (tx) => {
+        const cutoff = new Date(clock().getTime() - 3 * HEARTBEAT_INTERVAL_SECONDS * 1000);
+        const changed = await repository.markStaleOffline(cutoff, tx);
+        for (const satellite of changed) await notifyTeams(satellite, 'offline', tx);
+        return changed;
+      }),
     trimHeartbeats: () =>
       repository.deleteHeartbeatsBefore(
         new Date(clock().getTime() - deps.settings.metricsRetentionDays * 86_400_000),

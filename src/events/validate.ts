@@ -1,0 +1,58 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { formatValidationError } from '../http/validation.js';
+import { EVENT_HANDLERS } from './registry.js';
+import type { EventHandler } from './types.js';
+
+/** One event of a batch after the in-memory checks: either ready to plan, or its error. */
+export interface Prepared {
+  index: number;
+  type: string;
+  handler?: EventHandler;
+  data?: unknown;
+  timestamp?: Date;
+  error?: string;
+}
+
+// ISO 8601 date-time with a zone, as satellites send it; Date.parse alone accepts far too much.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Checks one event in memory: known type, valid timestamp, data matching its schema. */
+export function createEventValidator() {
+  const ajv = new Ajv({
+    allErrors: false,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    strict: false,
+  });
+  addFormats.default(ajv);
+  const handlers = new Map(
+    EVENT_HANDLERS.map((h) => [h.type, { handler: h, validate: ajv.compile(h.schema) }]),
+  );
+
+  return (event: unknown, index: number): Prepared => {
+    const e = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
+    const type = typeof e.type === 'string' ? e.type : '';
+    if (!type) return { index, type, error: 'type is required' };
+    const entry = handlers.get(type);
+    if (!entry) return { index, type, error: `unknown event type ${type}` };
+    if (
+      typeof e.timestamp !== 'string' ||
+      !ISO_DATE_TIME.test(e.timestamp) ||
+      Number.isNaN(Date.parse(e.timestamp))
+    ) {
+      return { index, type, error: 'timestamp must be an ISO 8601 date-time' };
+    }
+    if (typeof e.data !== 'object' || e.data === null || Array.isArray(e.data))
+      return { index, type, error: 'data must be an object' };
+    if (!entry.validate(e.data)) {
+      return {
+        index,
+        type,
+        error: formatValidationError(entry.validate.errors ?? [], 'data' as never).message,
+      };
+    }
+    return { index, type, handler: entry.handler, data: e.data, timestamp: new Date(e.timestamp) };
+  };
+}

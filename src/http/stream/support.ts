@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fastifySSE } from '@fastify/sse';
+
+export interface StreamSettings {
+  /** How often a stream asks the database for new items (3 s by default). */
+  pollIntervalMs: number;
+  /** How often an idle stream sends a comment so proxies keep it open (30 s by default). */
+  heartbeatIntervalMs: number;
+}
+
+/** What routes need to run streams: the settings, and the streams open in this process. */
+export interface StreamHub {
+  readonly settings: StreamSettings;
+  /** Streams this process is serving now. */
+  readonly openCount: number;
+  /** Registers a stream's close function; the returned function unregisters it. */
+  track(close: () => void): () => void;
+}
+
+/**
+ * Server-Sent Events for the whole app: @fastify/sse with the configured heartbeat, and a hub
+ * that ends every open stream when the app closes. An open stream would otherwise hold the
+ * listener open until the shutdown timeout, and its client should reconnect to another replica.
+ */
+export const streamSupport = fp(
+  async (app: FastifyInstance, settings: StreamSettings) => {
+    await app.register(fastifySSE, { heartbeatInterval: settings.heartbeatIntervalMs });
+    const open = new Set<() => void>();
+    const hub: StreamHub = {
+      settings,
+      get openCount() {
+        return open.size;
+      },
+      track(close) {
+        open.add(close);
+        return () => void open.delete(close);
+      },
+    };
+    app.decorate('streams', hub);
+    app.addHook('preClose', async () => {
+      for (const close of [...open]) close();
+    });
+  },
+  { name: 'streams' },
+);

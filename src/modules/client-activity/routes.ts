@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auth } from '../../http/auth/declare.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
+import type { StreamSource } from '../../http/stream/source.js';
+import { ActivityItem, ClientActivityQuery, type ActivityView } from './schemas.js';
+import type { ActivityFilters } from './source.js';
+
+/** The caller's own MCP activity: a REST page and its live stream. */
+export const clientActivityRoutes: FastifyPluginAsyncTypebox<{
+  source: StreamSource<ActivityFilters, ActivityView>;
+}> = async (app, { source }) => {
+  pagedRouteWithStream(app, {
+    url: '/api/users/me/mcp/client-activity',
+    // The command-line client reads it with an access token; the web app with its session.
+    auth: auth.user({ scope: 'mcp:read' }),
+    tags: ['Users'],
+    querystring: ClientActivityQuery,
+    list: {
+      operationId: 'listClientActivity',
+      summary: 'The caller’s tool executions and requests, newest first',
+      description:
+        'Tool executions and request log entries that satellites attributed to the caller, ' +
+        'ordered by when the service recorded them.',
+    },
+    stream: {
+      operationId: 'streamClientActivity',
+      summary: 'The caller’s tool executions and requests as they arrive (Server-Sent Events)',
+      description:
+        'Same query as the list; `limit` and `offset` are checked but the stream always starts ' +
+        'from the newest activity.',
+    },
+    itemsKey: 'activity',
+    item: ActivityItem,
+    eventName: 'activity',
+    source,
+    filters: ({ query, actor }) => ({
+      userId: (actor as UserActor).userId,
+      teamId: query.team_id ?? null,
+      installationId: query.installation_id ?? null,
+      since: query.since ?? null,
+    }),
+  });
+};
