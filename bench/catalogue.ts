@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { mcpCategories, mcpServers } from '../src/db/schema/index.js';
 import { normalizeConfigSchema } from '../src/modules/catalogue/service.js';
 import type { Database } from '../src/db/client.js';
-import { ms, printTable, registerAdmin, startTarget, targetsToRun, time } from './lib.js';
+import { ms, printTable, registerAccount, startTarget, targetsToRun, time } from './lib.js';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
 const CATEGORIES = 20;
@@ -87,7 +87,7 @@ async function main() {
       `${name}: seeded ${SERVERS} servers and started in ${((performance.now() - seeded) / 1000).toFixed(1)} s\n`,
     );
     try {
-      const cookie = await registerAdmin(target.base);
+      const cookie = await registerAccount(target.base);
       const headers = { cookie };
       const get = async (path: string) => {
         const res = await fetch(`${target.base}${path}`, { headers });

@@ -10,7 +10,8 @@ import {
   ms,
   percentile,
   printTable,
-  registerAdmin,
+  registerAccount,
+  json,
   startTarget,
   targetsToRun,
   time,
@@ -18,20 +19,6 @@ import {
 
 const SATELLITES = 8;
 const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 10_000);
-
-async function json(
-  base: string,
-  path: string,
-  init: RequestInit & { cookie?: string; bearer?: string } = {},
-) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  const res = await fetch(`${base}${path}`, { ...init, headers });
-  const body = (await res.json()) as any;
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 function batch(
   i: number,
@@ -117,7 +104,7 @@ async function main() {
     const target = await startTarget(name, async () => undefined);
     try {
       const base = target.base;
-      const cookie = await registerAdmin(base);
+      const cookie = await registerAccount(base);
       const me = await json(base, '/api/users/me', { cookie });
       const team = me.data.teams[0].id as string;
       await json(base, '/api/mcp/servers/global', {

@@ -15,6 +15,8 @@ export interface Target {
   base: string;
   /** A direct connection for checks; null on PGlite, whose files the service process owns. */
   url: string | null;
+  /** The service's process id, to read its memory. */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export async function startTarget(
     name,
     base,
     url,
+    pid: child.pid!,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -171,17 +174,33 @@ export function printTable(title: string, header: string[], rows: string[][]) {
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
 }
 
-export async function registerAdmin(base: string): Promise<string> {
+/** Registers an account (the first one becomes the global admin); returns its session cookie. */
+export async function registerAccount(base: string, username = 'benchadmin'): Promise<string> {
   const res = await fetch(`${base}/api/auth/email/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      username: 'benchadmin',
-      email: 'bench@example.com',
+      username,
+      email: `${username}@example.com`,
       password: 'bench password 123',
     }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('auth_session='))!;
   return cookie.split(';')[0]!;
+}
+
+/** A JSON request to the service with a cookie or a bearer token; throws on a non-2xx answer. */
+export async function json(
+  base: string,
+  path: string,
+  init: RequestInit & { cookie?: string; bearer?: string } = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
+  const res = await fetch(`${base}${path}`, { ...init, headers });
+  const body = (await res.json()) as any;
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
 }

@@ -184,6 +184,56 @@ describe('when the client goes away', () => {
   });
 });
 
+describe('many streams on the same filters', () => {
+  it('share one poll, and each gets every item once, from where it stood', async () => {
+    const open = () =>
+      openEventSource(`${base}/probe/activity/stream`, world.alice.headers, [
+        'snapshot',
+        'activity',
+      ]);
+    const first = open();
+    const second = open();
+    try {
+      await first.waitFor('snapshot');
+      await second.waitFor('snapshot');
+      expect(t.app.streams.polls.count).toBe(1);
+      const before = tracked.probe.polls;
+      await new Promise((r) => setTimeout(r, POLL_MS * 5));
+      // One query per interval for both streams (a little slack for timer drift), not two.
+      expect(tracked.probe.polls - before).toBeLessThanOrEqual(6);
+      expect(tracked.probe.polls - before).toBeGreaterThanOrEqual(3);
+
+      await recordCalls(t.app, world.places.clock, [{ user: world.alice, tool: 'shared-1' }]);
+      const [a] = await first.waitFor('activity', 1);
+      const [b] = await second.waitFor('activity', 1);
+      expect(b!.id).toBe(a!.id);
+
+      // A third stream joins with an older position (a reconnect): the shared poll starts from
+      // it, and the streams already past those items are not sent them again.
+      const third = openEventSource(
+        `${base}/probe/activity/stream`,
+        { ...world.alice.headers, 'Last-Event-ID': first.received[0]!.data.activity[1].id },
+        ['snapshot', 'activity'],
+      );
+      try {
+        const replayed = await third.waitFor('activity', 2);
+        expect(replayed.map((r) => r.id)).toEqual([first.received[0]!.data.activity[0].id, a!.id]);
+        await recordCalls(t.app, world.places.clock, [{ user: world.alice, tool: 'shared-2' }]);
+        const [, c] = await third.waitFor('activity', 3).then((r) => r.slice(1));
+        expect((await first.waitFor('activity', 2)).map((r) => r.id)).toEqual([a!.id, c!.id]);
+        expect((await second.waitFor('activity', 2)).map((r) => r.id)).toEqual([a!.id, c!.id]);
+        expect(t.app.streams.polls.count).toBe(1);
+      } finally {
+        third.close();
+      }
+    } finally {
+      first.close();
+      second.close();
+    }
+    await eventually(() => t.app.streams.polls.count === 0, 'the shared poll to stop');
+  });
+});
+
 describe('when the app closes', () => {
   it('ends its open streams so that closing does not wait for clients', async () => {
     const other = await createTestApp({ env: STREAM_ENV });

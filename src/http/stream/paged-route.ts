@@ -130,6 +130,8 @@ export function pagedRouteWithStream<
         hub: app.streams,
         source,
         filters: filtersOf(request),
+        // Filters hold the caller's scope too, so one key never mixes what callers may see.
+        pollKey: `${route.url} ${JSON.stringify(filtersOf(request))}`,
         eventName: route.eventName,
         itemsKey,
       });

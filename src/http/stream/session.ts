@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { SSEMessage } from '@fastify/sse';
 import type { Cursor } from './cursor.js';
+import { POLL_LIMIT } from './shared-poll.js';
 import type { Positioned, StreamSource } from './source.js';
 import type { StreamHub } from './support.js';
 
+export { POLL_LIMIT };
 /** The spec's figures for polling streams. */
 export const SNAPSHOT_SIZE = 50;
-export const POLL_LIMIT = 100;
 /** How long a client waits before reconnecting after the connection drops. */
 export const RETRY_MS = 3000;
 /** Longer Last-Event-ID values cannot be item ids; they get a snapshot. */
@@ -17,6 +18,8 @@ export interface PollingStream<F, T extends { id: string }> {
   hub: StreamHub;
   source: StreamSource<F, T>;
   filters: F;
+  /** Streams with the same key see the same items and share one poll (route and filters). */
+  pollKey: string;
   /** Message name of each item (`metrics`, `activity`, …). */
   eventName: string;
   /** Name of the item list in the snapshot, as in the REST page (`metrics`, `activity`, …). */
@@ -26,9 +29,9 @@ export interface PollingStream<F, T extends { id: string }> {
 /**
  * Serves one polling stream until the client goes away or the app closes: `retry` first, then a
  * snapshot of the newest items (or, after a reconnect with a known Last-Event-ID, the items after
- * it), then every poll interval the items after the newest one sent, oldest first. The returned
- * promise settles when the stream has ended; no query starts after that, and results of a query
- * that was running when the client left are dropped.
+ * it), then, from the poll it shares with streams of the same filters, the items after the newest
+ * one sent, oldest first. The returned promise settles when the stream has ended; it then stops
+ * following the poll, and results of a query that was running when the client left are dropped.
  */
 export function servePollingStream<F, T extends { id: string }>(
   stream: PollingStream<F, T>,
@@ -36,16 +39,14 @@ export function servePollingStream<F, T extends { id: string }>(
   const { reply, hub, source, filters, eventName, itemsKey } = stream;
   const sse = reply.sse;
   let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
   let untrack: (() => void) | undefined;
+  let unfollow: (() => void) | undefined;
 
   return new Promise<void>((resolve) => {
     const end = () => {
       if (closed) return;
       closed = true;
-      clearTimeout(timer);
-      wake?.();
+      unfollow?.();
       untrack?.();
       resolve();
     };
@@ -58,62 +59,7 @@ export function servePollingStream<F, T extends { id: string }>(
     // A write waiting for the socket to drain must not outlive the connection.
     const send = (message: SSEMessage) => Promise.race([sse.send(message), ended]);
 
-    const pause = (ms: number) =>
-      new Promise<void>((r) => {
-        wake = r;
-        timer = setTimeout(r, ms);
-      });
-
-    async function sendItems(items: Positioned<T>[]) {
-      for (const { item } of items) {
-        if (closed) return;
-        await send({ id: item.id, event: eventName, data: item });
-      }
-    }
-
-    /** Sends items after the cursor, oldest first; says where the next poll starts. */
-    async function sendAfter(cursor: Cursor | null) {
-      const items = await source.after(filters, cursor, POLL_LIMIT);
-      if (closed) return { cursor, behind: false };
-      await sendItems(items);
-      // A full page means more are waiting: the next poll should not wait.
-      return { cursor: items.at(-1)?.cursor ?? cursor, behind: items.length === POLL_LIMIT };
-    }
-
-    /** The snapshot, or the items missed since Last-Event-ID; says where polling starts. */
-    async function start() {
-      const lastId = sse.lastEventId;
-      if (lastId && lastId.length <= MAX_EVENT_ID_LENGTH) {
-        const known = await source.findCursor(filters, lastId);
-        if (closed) return { cursor: null, behind: false };
-        if (known) return sendAfter(known);
-      }
-      const newest = await source.newest(filters, SNAPSHOT_SIZE);
-      // The newest item comes first in this order: it is where polling continues.
-      const cursor = newest[0]?.cursor ?? null;
-      if (closed) return { cursor, behind: false };
-      await send({
-        // The snapshot carries the newest item's id, so a reconnect resumes right after it.
-        ...(newest[0] ? { id: newest[0].item.id } : {}),
-        event: 'snapshot',
-        data: { [itemsKey]: newest.map((p) => p.item) },
-      });
-      return { cursor, behind: false };
-    }
-
-    async function run() {
-      await send({ retry: RETRY_MS, data: undefined });
-      if (closed) return;
-      let { cursor, behind } = await start();
-      while (!closed) {
-        // After a full page, fetch the rest at once instead of falling behind.
-        if (!behind) await pause(hub.settings.pollIntervalMs);
-        if (closed) return;
-        ({ cursor, behind } = await sendAfter(cursor));
-      }
-    }
-
-    run().catch((error: unknown) => {
+    const fail = (error: unknown) => {
       // A client that left in the middle of a write is not a failure.
       if (!closed && sse.isConnected) {
         // Headers are sent, so no error envelope is possible: end the stream and let the client
@@ -122,6 +68,49 @@ export function servePollingStream<F, T extends { id: string }>(
         sse.close();
       }
       end();
-    });
+    };
+
+    async function sendItems(items: Positioned<T>[]) {
+      for (const { item } of items) {
+        if (closed) return;
+        await send({ id: item.id, event: eventName, data: item });
+      }
+    }
+
+    /** The snapshot, or the items missed since Last-Event-ID; says where following starts. */
+    async function start(): Promise<Cursor | null> {
+      const lastId = sse.lastEventId;
+      if (lastId && lastId.length <= MAX_EVENT_ID_LENGTH) {
+        const known = await source.findCursor(filters, lastId);
+        if (closed) return null;
+        // The shared poll sends the missed items: they come after this cursor.
+        if (known) return known;
+      }
+      const newest = await source.newest(filters, SNAPSHOT_SIZE);
+      // The newest item comes first in this order: it is where following continues.
+      const cursor = newest[0]?.cursor ?? null;
+      if (closed) return cursor;
+      await send({
+        // The snapshot carries the newest item's id, so a reconnect resumes right after it.
+        ...(newest[0] ? { id: newest[0].item.id } : {}),
+        event: 'snapshot',
+        data: { [itemsKey]: newest.map((p) => p.item) },
+      });
+      return cursor;
+    }
+
+    async function run() {
+      await send({ retry: RETRY_MS, data: undefined });
+      if (closed) return;
+      const cursor = await start();
+      if (closed) return;
+      // Deliveries are sent in order, each after the one before it.
+      let sending = Promise.resolve();
+      unfollow = hub.polls.follow(stream.pollKey, source, filters, cursor, (items) => {
+        sending = sending.then(() => sendItems(items)).catch(fail);
+      });
+    }
+
+    run().catch(fail);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fastifySSE } from '@fastify/sse';
+import { createSharedPolls, type SharedPolls } from './shared-poll.js';
 
 export interface StreamSettings {
   /** How often a stream asks the database for new items (3 s by default). */
@@ -16,6 +17,8 @@ export interface StreamHub {
   readonly openCount: number;
   /** Registers a stream's close function; the returned function unregisters it. */
   track(close: () => void): () => void;
+  /** The polls streams share: one per resource and distinct filters. */
+  readonly polls: SharedPolls;
 }
 
 /**
@@ -29,6 +32,10 @@ export const streamSupport = fp(
     const open = new Set<() => void>();
     const hub: StreamHub = {
       settings,
+      polls: createSharedPolls({
+        intervalMs: settings.pollIntervalMs,
+        onError: (error) => app.log.error({ err: error }, 'stream poll failed; retrying'),
+      }),
       get openCount() {
         return open.size;
       },

@@ -1,0 +1,196 @@
+// npm run bench:streams — runs the service, opens 1,000 concurrent client-activity streams (100 for
+// each of 10 users), has a satellite post a tool execution for every user every 500 ms, and
+// prints the delivery latency from posting to receipt on every stream (median, p99), the
+// database transactions per second while the streams sit idle (polling), and the service's memory.
+import { readFile } from 'node:fs/promises';
+import { EventSource } from 'eventsource';
+import pg from 'pg';
+import {
+  json,
+  ms,
+  percentile,
+  printTable,
+  registerAccount,
+  startTarget,
+  targetsToRun,
+  type Target,
+} from './lib.js';
+
+const USERS = 10;
+const STREAMS_PER_USER = Number(process.env.BENCH_STREAMS_PER_USER ?? 100);
+const FEED_MS = Number(process.env.BENCH_FEED_MS ?? 20_000);
+const FEED_EVERY_MS = 500;
+const QUIET_MS = 15_000;
+
+interface User {
+  cookie: string;
+  id: string;
+  team: string;
+  installation: string;
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** Committed transactions of the benchmark database: every poll is one. */
+async function commits(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query(
+    'SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()',
+  );
+  await client.end();
+  return Number(rows[0].xact_commit);
+}
+
+async function setUp(target: Target) {
+  const base = target.base;
+  const admin = await registerAccount(base);
+  await json(base, '/api/mcp/servers/global', {
+    method: 'POST',
+    cookie: admin,
+    body: JSON.stringify({ name: 'Bench', transport: 'stdio', command: 'npx' }),
+  });
+  const token = await json(base, '/api/satellites/registration-tokens', {
+    method: 'POST',
+    cookie: admin,
+    body: JSON.stringify({ scope: 'global' }),
+  });
+  const satellite = await json(base, '/api/satellites/register', {
+    method: 'POST',
+    bearer: token.data.token,
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const users: User[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const cookie = await registerAccount(base, `user${u}`);
+    const me = await json(base, '/api/users/me', { cookie });
+    const team = me.data.teams[0].id as string;
+    const inst = await json(base, `/api/teams/${team}/mcp/installations`, {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({ server_id: 'bench' }),
+    });
+    users.push({ cookie, id: me.data.id, team, installation: inst.data.installation.id });
+  }
+  return { users, satellite: { id: satellite.data.satellite.id, key: satellite.data.api_key } };
+}
+
+async function main() {
+  const rows: string[][] = [];
+  for (const name of targetsToRun()) {
+    const target = await startTarget(name, async () => undefined);
+    const sources: EventSource[] = [];
+    try {
+      const { users, satellite } = await setUp(target);
+      const sentAt = new Map<string, number>();
+      const latencies: number[] = [];
+      let snapshots = 0;
+      for (const user of users) {
+        for (let s = 0; s < STREAMS_PER_USER; s++) {
+          const source = new EventSource(`${target.base}/api/users/me/mcp/client-activity/stream`, {
+            fetch: (input, init) =>
+              fetch(input, { ...init, headers: { ...init.headers, cookie: user.cookie } }),
+          });
+          source.addEventListener('snapshot', () => (snapshots += 1));
+          source.addEventListener('activity', (message) => {
+            const sent = sentAt.get(JSON.parse(message.data).tool_name);
+            if (sent !== undefined) latencies.push(performance.now() - sent);
+          });
+          sources.push(source);
+        }
+      }
+      const streams = USERS * STREAMS_PER_USER;
+      const opening = Date.now();
+      while (snapshots < streams) {
+        if (Date.now() - opening > 120_000) throw new Error(`only ${snapshots} streams opened`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      let polling = 'n/a (PGlite runs inside the service)';
+      if (target.url) {
+        // Backends report their counts up to 10 s late: let the burst of opening streams land
+        // first, so that the window counts the steady polling only.
+        await new Promise((r) => setTimeout(r, 11_000));
+        const before = await commits(target.url);
+        await new Promise((r) => setTimeout(r, QUIET_MS));
+        // Our own first reading is a transaction too.
+        const during = (await commits(target.url)) - before - 1;
+        polling = (during / (QUIET_MS / 1000)).toFixed(1);
+      }
+
+      let peakRss = await rssMb(target.pid);
+      const started = performance.now();
+      let batches = 0;
+      while (performance.now() - started < FEED_MS) {
+        const tick = performance.now();
+        const events = users.map((user) => {
+          const tool = `t-${batches}-${user.id}`;
+          return {
+            tool,
+            event: {
+              type: 'mcp.tool.executed',
+              timestamp: new Date().toISOString(),
+              data: {
+                tool_name: tool,
+                server_id: user.installation,
+                team_id: user.team,
+                duration_ms: 5,
+                success: true,
+                user_id: user.id,
+              },
+            },
+          };
+        });
+        const now = performance.now();
+        for (const e of events) sentAt.set(e.tool, now);
+        await json(target.base, `/api/satellites/${satellite.id}/events`, {
+          method: 'POST',
+          bearer: satellite.key,
+          body: JSON.stringify({ events: events.map((e) => e.event) }),
+        });
+        batches += 1;
+        peakRss = Math.max(peakRss, await rssMb(target.pid));
+        await new Promise((r) =>
+          setTimeout(r, Math.max(0, FEED_EVERY_MS - (performance.now() - tick))),
+        );
+      }
+      // Everything posted should arrive within one poll interval and a little.
+      const expected = batches * USERS * STREAMS_PER_USER;
+      const waiting = Date.now();
+      while (latencies.length < expected && Date.now() - waiting < 10_000)
+        await new Promise((r) => setTimeout(r, 100));
+      peakRss = Math.max(peakRss, await rssMb(target.pid));
+      latencies.sort((a, b) => a - b);
+      rows.push([
+        name,
+        String(streams),
+        `${latencies.length} / ${expected}`,
+        ms(percentile(latencies, 50)),
+        ms(percentile(latencies, 99)),
+        polling,
+        peakRss.toFixed(0),
+      ]);
+    } finally {
+      for (const source of sources) source.close();
+      await target.close();
+    }
+  }
+  printTable(
+    `Client-activity streams: ${USERS} users × ${STREAMS_PER_USER} streams, one event per user every ${FEED_EVERY_MS} ms for ${FEED_MS / 1000} s`,
+    [
+      'database',
+      'open streams',
+      'deliveries received / expected',
+      'delivery median (ms)',
+      'delivery p99 (ms)',
+      'DB transactions/s while idle (polling)',
+      'service peak RSS (MB)',
+    ],
+    rows,
+  );
+}
+
+await main();

@@ -1,0 +1,140 @@
+import type { Cursor } from './cursor.js';
+import type { Positioned, StreamSource } from './source.js';
+
+/** The spec's most items one poll sends. */
+export const POLL_LIMIT = 100;
+
+interface Follower {
+  cursor: Cursor | null;
+  deliver(items: Positioned<unknown>[]): void;
+}
+
+/**
+ * Where one poll must start so that every follower gets what it has not seen: the followers'
+ * earliest cursor. Ids are ordered by the database's collation, which JavaScript cannot
+ * reproduce, so when followers differ only in id the poll starts before every id at that time.
+ */
+function startOf(followers: Follower[]): Cursor | null {
+  let start: Cursor | null | undefined;
+  for (const { cursor } of followers) {
+    if (!cursor) return null;
+    if (start === undefined || cursor.at < start!.at) start = cursor;
+    else if (cursor.at === start!.at && cursor.id !== start!.id) start = { at: cursor.at, id: '' };
+  }
+  return start ?? null;
+}
+
+/** The items of a poll that start after `from` that come after a follower's cursor, in order. */
+function itemsAfter<T>(
+  items: Positioned<T>[],
+  from: Cursor | null,
+  cursor: Cursor | null,
+): Positioned<T>[] {
+  if (!cursor || (from && cursor.at === from.at && cursor.id === from.id)) return items;
+  const position = items.findIndex((p) => (p.item as { id: string }).id === cursor.id);
+  if (position >= 0) return items.slice(position + 1);
+  // The item the cursor names is gone: what is strictly later in time is new.
+  return items.filter((p) => p.cursor.at > cursor.at);
+}
+
+class SharedPoll {
+  readonly followers = new Set<Follower>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private stopped = false;
+
+  constructor(
+    private readonly poll: (from: Cursor | null) => Promise<Positioned<unknown>[]>,
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  schedule(delayMs = this.intervalMs) {
+    if (this.timer || this.running || this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private async tick() {
+    this.timer = undefined;
+    this.running = true;
+    const followers = [...this.followers];
+    const from = startOf(followers);
+    let items: Positioned<unknown>[] = [];
+    try {
+      items = await this.poll(from);
+    } catch (error) {
+      this.onError(error);
+    }
+    this.running = false;
+    // Followers that left while the query ran get nothing; with none left, nothing more runs.
+    if (this.stopped) return;
+    let advanced = false;
+    for (const follower of followers) {
+      if (!this.followers.has(follower)) continue;
+      const mine = itemsAfter(items, from, follower.cursor);
+      if (mine.length === 0) continue;
+      follower.cursor = mine.at(-1)!.cursor;
+      advanced = true;
+      follower.deliver(mine);
+    }
+    // A full page means more are waiting: fetch them at once rather than fall behind.
+    this.schedule(items.length === POLL_LIMIT && advanced ? 0 : this.intervalMs);
+  }
+}
+
+/**
+ * One poll per resource and distinct filters in this process, however many streams follow it:
+ * a thousand open streams on a few teams' notifications cost a few queries per interval, not a
+ * thousand. Each follower keeps its own cursor and is sent only what it has not seen.
+ */
+export function createSharedPolls(options: {
+  intervalMs: number;
+  onError: (error: unknown) => void;
+}) {
+  const polls = new Map<string, SharedPoll>();
+  return {
+    /** Distinct polls running now. */
+    get count() {
+      return polls.size;
+    },
+    /**
+     * Follows new items after `cursor`; `deliver` gets them oldest first. Returns the function
+     * that stops following; the poll stops with its last follower, even mid-query.
+     */
+    follow<F, T extends { id: string }>(
+      key: string,
+      source: StreamSource<F, T>,
+      filters: F,
+      cursor: Cursor | null,
+      deliver: (items: Positioned<T>[]) => void,
+    ): () => void {
+      let poll = polls.get(key);
+      if (!poll) {
+        poll = new SharedPoll(
+          (from) => source.after(filters, from, POLL_LIMIT),
+          options.intervalMs,
+          options.onError,
+        );
+        polls.set(key, poll);
+      }
+      const follower: Follower = { cursor, deliver: deliver as Follower['deliver'] };
+      poll.followers.add(follower);
+      poll.schedule();
+      const joined = poll;
+      return () => {
+        joined.followers.delete(follower);
+        if (joined.followers.size === 0 && polls.get(key) === joined) {
+          joined.stop();
+          polls.delete(key);
+        }
+      };
+    },
+  };
+}
+
+export type SharedPolls = ReturnType<typeof createSharedPolls>;
