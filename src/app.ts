@@ -15,6 +15,7 @@ import { formatValidationError } from './http/validation.js';
 import { validatorCompiler } from './http/validator.js';
 import { createCatalogueRepository } from './modules/catalogue/repository.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { deploymentConfigRoutes } from './modules/deployment-config/routes.js';
 import { createCatalogueService } from './modules/catalogue/service.js';
 import { createPendingWorkRecorder } from './modules/installations/pending-work.js';
 import { createInstallationRepository } from './modules/installations/repository.js';
@@ -37,6 +38,8 @@ import { createOAuthService } from './modules/oauth/service.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
 import { clientActivityRoutes } from './modules/client-activity/routes.js';
 import { createNotificationRepository } from './modules/notifications/repository.js';
+import { loadPlugins, type PluginStatus } from './modules/plugins/loader.js';
+import { pluginRoutes } from './modules/plugins/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationSource } from './modules/notifications/source.js';
 import { createClientActivitySource } from './modules/client-activity/source.js';
@@ -250,6 +253,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(emailRoutes, { mailer: services.mailer });
   app.register(catalogueRoutes, { service: services.catalogue });
   app.register(installationRoutes, { service: services.installations });
+  app.register(deploymentConfigRoutes);
   app.register(satelliteRoutes, {
     service: services.satellites,
     events: services.events,
@@ -272,6 +276,16 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     users: services.userRepository,
     csrf: services.csrf,
     baseUrl: deps.config.baseUrl,
+  });
+  // Plugins last, each on its own: one that fails to load is left out and the core is untouched.
+  let plugins: PluginStatus[] = [];
+  app.register(pluginRoutes, { statuses: () => plugins });
+  app.register(async (scope) => {
+    plugins = await loadPlugins(scope, {
+      db: deps.db,
+      logger,
+      extraDir: deps.config.pluginsDir,
+    });
   });
 
   return app;

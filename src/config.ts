@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   baseUrl: string;
   dataDir: string;
+  /** A folder of extra plugins, one sub-folder each; built-in plugins load regardless. */
+  pluginsDir: string | null;
   /** PostgreSQL URL from the environment; it always wins over the one saved by first-run set-up. */
   databaseUrl: string | null;
   databasePoolMax: number;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     baseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    pluginsDir: env.PLUGINS_DIR ? path.resolve(env.PLUGINS_DIR) : null,
     databaseUrl: postgresUrl(env.DATABASE_URL),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     logLevel,

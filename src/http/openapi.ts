@@ -14,11 +14,16 @@ export const API_TAGS = [
   },
   { name: 'Users', description: 'The caller’s profile, account administration, roles' },
   { name: 'Teams', description: 'Teams and their members' },
+  { name: 'Plugins', description: 'Loaded plugins; each plugin’s routes have a tag of their own' },
   {
     name: 'Notifications',
     description: 'What the backend tells a team, as a list and a live stream',
   },
   { name: 'Settings', description: 'Global settings and email' },
+  {
+    name: 'Deployment configuration',
+    description: 'The schema of the deployment configuration file, and a check of one file',
+  },
   {
     name: 'OAuth 2.0',
     description: 'Authorization server for the command-line client (code + PKCE)',

@@ -1,0 +1,10 @@
+/** What a command may touch of its process, so tests can run commands in-process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The directory relative file names are read from. */
+  cwd: string;
+}
+
+/** 0: all good; 1: the input is invalid; 2: the command was used wrongly or a file is unreadable. */
+export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;

@@ -1,0 +1,33 @@
+import { EXIT, type CliIo } from './io.js';
+import { validateConfigCommand } from './validate-config.js';
+
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  'validate-config': {
+    run: validateConfigCommand,
+    summary: 'check a deployment configuration file (YAML or JSON) against the schema',
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(
+    ([name, { summary }]) => `  ${name.padEnd(17)}${summary}`,
+  );
+  return `usage: groundstation <command> [arguments]\n\ncommands:\n${lines.join('\n')}\n`;
+}
+
+/** Runs `groundstation <command> …` and returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === '-h' || name === '--help' || name === 'help') {
+    io.stdout(usage());
+    return EXIT.ok;
+  }
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) {
+    io.stderr(`${name === undefined ? '' : `unknown command: ${name}\n`}${usage()}`);
+    return EXIT.usage;
+  }
+  return command.run(args, io);
+}

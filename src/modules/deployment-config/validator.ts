@@ -1,0 +1,40 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { deploymentConfigSchema } from './schema-file.js';
+import { schemaProblems } from './schema-errors.js';
+import { parseConfigSource } from './source.js';
+import type { ConfigCheck, ConfigProblem, DeploymentConfig } from './types.js';
+
+let compiled: ValidateFunction<DeploymentConfig> | undefined;
+
+function schemaValidator(): ValidateFunction<DeploymentConfig> {
+  // allErrors: a file is fixed in one pass when every problem is listed, not the first only.
+  // strict: the committed schema must use only keywords Ajv enforces, so none is silently ignored.
+  // useDefaults: the validated config comes back with `active` and `property` filled in.
+  compiled ??= new Ajv({
+    allErrors: true,
+    strict: true,
+    useDefaults: true,
+  }).compile<DeploymentConfig>(deploymentConfigSchema());
+  return compiled;
+}
+
+/**
+ * Checks the text of a deployment configuration file, YAML or JSON, against the committed schema.
+ * Shared by the validation route and the command line. Never throws on bad input: syntax errors
+ * come back as problems like schema errors do. A file with nothing in it is an empty
+ * configuration, since every top-level object is optional.
+ */
+export function validateDeploymentConfig(text: string): ConfigCheck {
+  const source = parseConfigSource(text);
+  if (source.problems.length > 0) return invalid(source.problems);
+  const value = source.value === undefined ? {} : source.value;
+  const validate = schemaValidator();
+  if (validate(value)) return { valid: true, errors: [], config: value };
+  return invalid(schemaProblems(validate.errors ?? [], source.locate));
+}
+
+/** Problems are listed in the order they appear in the file, which is how people fix them. */
+function invalid(problems: ConfigProblem[]): ConfigCheck {
+  const errors = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+  return { valid: false, errors, config: null };
+}
