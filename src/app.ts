@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -9,6 +9,15 @@ import { createCsrf } from './lib/csrf.js';
 import type { Secrets } from './lib/secrets.js';
 import { createLogger } from './lib/logger.js';
 import { conventions } from './http/conventions.js';
+import { frameworkErrorHandler } from './http/error-handler.js';
+import { security } from './http/security.js';
+import { requestIdFor } from './http/request-id.js';
+import { requestLog } from './http/request-log.js';
+import { instrumentEvents } from './metrics/events.js';
+import { httpMetrics } from './metrics/http.js';
+import { instrumentJobs } from './metrics/jobs.js';
+import { createMetrics, type Metrics } from './metrics/registry.js';
+import { metricsRoutes } from './metrics/routes.js';
 import { streamSupport } from './http/stream/support.js';
 import { registerOpenApi } from './http/openapi.js';
 import { formatValidationError } from './http/validation.js';
@@ -36,6 +45,7 @@ import { createOAuthRepository } from './modules/oauth/repository.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { createOAuthService } from './modules/oauth/service.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
+import { createRateLimitPolicies } from './modules/rate-limits/policies.js';
 import { clientActivityRoutes } from './modules/client-activity/routes.js';
 import { createNotificationRepository } from './modules/notifications/repository.js';
 import { loadPlugins, type PluginStatus } from './modules/plugins/loader.js';
@@ -54,6 +64,7 @@ import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
 import { createJobRunner } from './jobs/runner.js';
 import { trimAllLogs } from './events/log-lines.js';
+import { deleteExpiredCredentials } from './jobs/expired-credentials.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -80,7 +91,7 @@ export interface AppDeps {
 }
 
 /** Wires repositories and services; every dependency is passed in, nothing is global. */
-function createServices(deps: AppDeps, logger: Logger) {
+function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   const { config, db, secrets } = deps;
   const clock = deps.clock ?? systemClock;
   const userRepository = createUserRepository(db.orm);
@@ -174,11 +185,13 @@ function createServices(deps: AppDeps, logger: Logger) {
     settings: config.satellites,
     keys: satelliteKeys,
   });
-  const events = createEventProcessor({ db, clock, logger });
+  const events = instrumentEvents(createEventProcessor({ db, clock, logger }), metrics);
   const jobs = createJobRunner({
     db,
     logger,
-    jobs: [
+    clock,
+    intervalMs: config.jobsIntervalMs,
+    jobs: instrumentJobs(metrics, [
       { name: 'satellite-liveness', intervalMs: 10_000, run: () => satellites.markStaleOffline() },
       { name: 'command-expiry', intervalMs: 30_000, run: () => satellites.expireCommands() },
       {
@@ -187,11 +200,17 @@ function createServices(deps: AppDeps, logger: Logger) {
         run: () => satellites.trimHeartbeats(),
       },
       { name: 'server-log-trim', intervalMs: 300_000, run: () => trimAllLogs(db.orm) },
-    ],
+      {
+        name: 'expired-credentials',
+        intervalMs: 3_600_000,
+        run: () => deleteExpiredCredentials(db.orm, clock),
+      },
+    ]),
   });
   return {
     jobs,
     satellites,
+    satellitesOnline: () => satelliteRepository.countOnline(),
     satelliteKeys,
     events,
     pendingWork,
@@ -221,19 +240,55 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     exposeHeadRoutes: false,
     // conventions.ts answers requests that arrive while closing with the 503 envelope itself.
     return503OnClosing: false,
-    requestIdHeader: 'x-request-id',
+    // A caller's X-Request-Id is checked (request-id.ts) before it reaches every log line, and
+    // request-log.ts writes one line per request instead of Fastify's two.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
     schemaErrorFormatter: formatValidationError,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  const services = createServices(deps, logger);
+  const { metrics: metricsConfig } = deps.config;
+  const metrics = createMetrics({
+    processMetrics: metricsConfig.token !== null || metricsConfig.port !== null,
+  });
+  const services = createServices(deps, logger, metrics);
   app.decorate('jobs', services.jobs);
+  app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
+  metrics.watch({
+    openStreams: () => app.streams.openCount,
+    sharedPolls: () => app.streams.polls.count,
+    pool: deps.db.poolStats,
+    satellitesOnline: services.satellitesOnline,
+    onError: (error, metric) => logger.warn({ err: error, metric }, 'metric not collected'),
+  });
 
-  app.register(conventions);
+  // Before conventions, so that its onRequest hook (the X-Request-Id header) runs first.
+  app.register(requestLog);
+  app.register(httpMetrics, { metrics });
+  // Before conventions, so that its 401, 403 and 429 answers carry the security and CORS headers.
+  app.register(security, { corsOrigins: deps.config.corsOrigins });
+  app.register(conventions, {
+    trustedOrigins: [new URL(deps.config.baseUrl).origin, ...deps.config.corsOrigins],
+  });
+  // Off by default; on the main port only with a token, otherwise server.ts serves it on
+  // METRICS_PORT (see docs/operators.md).
+  if (metricsConfig.token !== null && metricsConfig.port === null) {
+    app.register(metricsRoutes, { metrics, token: metricsConfig.token });
+  }
   app.register(streamSupport, deps.config.streams);
   registerOpenApi(app, deps.config.baseUrl, () => services.settings.flag('docs.enabled'));
   app.after(() => {
+    Object.assign(
+      app.rateLimits,
+      createRateLimitPolicies(deps.config.rateLimits, deps.db, deps.clock ?? systemClock),
+    );
     Object.assign(app.credentials, {
       session: services.sessions.resolve,
       accessToken: services.accessTokens.resolve,

@@ -11,6 +11,8 @@ export interface Config {
   dataDir: string;
   /** A folder of extra plugins, one sub-folder each; built-in plugins load regardless. */
   pluginsDir: string | null;
+  /** One interval for every periodic job instead of each job's own; unset in production. */
+  jobsIntervalMs: number | null;
   /** PostgreSQL URL from the environment; it always wins over the one saved by first-run set-up. */
   databaseUrl: string | null;
   databasePoolMax: number;
@@ -20,6 +22,22 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
   loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
+  /**
+   * Other rate limits; 0 switches one off. The `…PerAddress`/`…PerAccount` counts are per
+   * `windowSeconds`, kept in the database; the satellite ones are requests per second, counted
+   * in each replica's memory (see docs/operators.md).
+   */
+  rateLimits: {
+    windowSeconds: number;
+    registrationPerAddress: number;
+    oauthPerAddress: number;
+    oauthPerAccount: number;
+    satellitePairingPerAddress: number;
+    satellitePerSatellite: number;
+    satellitePerAddress: number;
+  };
+  /** Browser origins allowed to call the API cross-origin with credentials; empty: CORS off. */
+  corsOrigins: string[];
   satellites: {
     globalTokenTtlSeconds: number;
     teamTokenTtlSeconds: number;
@@ -29,6 +47,11 @@ export interface Config {
   };
   /** Server-Sent Event streams: how often they look for new items and send a keep-alive. */
   streams: { pollIntervalMs: number; heartbeatIntervalMs: number };
+  /**
+   * Prometheus metrics: off unless a bearer token (served on the main port) or an internal port
+   * is set; with both, the internal listener also wants the token.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
   secretsFromEnv: Partial<Record<SecretName, string>>;
 }
@@ -77,6 +100,52 @@ function postgresUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+function metricsSettings(env: NodeJS.ProcessEnv, mainPort: number): Config['metrics'] {
+  const token = env.METRICS_TOKEN || null;
+  // The token travels as a bearer token, so it must be one word; short ones are guessable.
+  if (token !== null && !/^[\x21-\x7e]{16,512}$/.test(token)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be 16 to 512 printable characters without spaces (openssl rand -hex 32)',
+    );
+  }
+  const port = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : null;
+  if (port !== null && port !== 0 && port === mainPort) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${mainPort})`);
+  }
+  return { token, port, host: env.METRICS_HOST || '127.0.0.1' };
+}
+
+/** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); no wildcard, since cookies ride along. */
+function origins(env: NodeJS.ProcessEnv, key: string): string[] {
+  const raw = env[key];
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {
+        // reported below
+      }
+      if (
+        !url ||
+        !/^https?:$/.test(url.protocol) ||
+        url.pathname !== '/' ||
+        url.search ||
+        url.hash ||
+        url.username
+      ) {
+        throw new ConfigError(
+          `${key} must list origins like https://app.example.com (no path, no wildcard), got "${item}"`,
+        );
+      }
+      return url.origin;
+    });
+}
+
 /** Reads the environment once; everything else receives the resulting object. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -101,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     pluginsDir: env.PLUGINS_DIR ? path.resolve(env.PLUGINS_DIR) : null,
+    jobsIntervalMs: env.JOBS_INTERVAL_MS
+      ? integer(env, 'JOBS_INTERVAL_MS', 1000, 100, 86_400_000)
+      : null,
     databaseUrl: postgresUrl(env.DATABASE_URL),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     logLevel,
@@ -112,6 +184,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 100, 1, 1_000_000),
       windowSeconds: integer(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
     },
+    rateLimits: {
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86_400),
+      registrationPerAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
+      oauthPerAddress: integer(env, 'OAUTH_LIMIT_PER_ADDRESS', 300, 0, 1_000_000),
+      oauthPerAccount: integer(env, 'OAUTH_LIMIT_PER_ACCOUNT', 300, 0, 1_000_000),
+      satellitePairingPerAddress: integer(
+        env,
+        'SATELLITE_REGISTER_LIMIT_PER_ADDRESS',
+        300,
+        0,
+        1_000_000,
+      ),
+      // Per second. A satellite sends a batch every 3 s and a heartbeat every 30 s; this leaves
+      // room for catching up after an outage (10,000 events/s of 100-event batches is 100/s).
+      satellitePerSatellite: integer(env, 'SATELLITE_LIMIT_PER_SATELLITE', 200, 0, 1_000_000),
+      satellitePerAddress: integer(env, 'SATELLITE_LIMIT_PER_ADDRESS', 1000, 0, 1_000_000),
+    },
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
     satellites: {
       globalTokenTtlSeconds: integer(
         env,
@@ -137,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: integer(env, 'STREAM_POLL_INTERVAL_MS', 3000, 10, 60_000),
       heartbeatIntervalMs: integer(env, 'STREAM_HEARTBEAT_INTERVAL_MS', 30_000, 10, 300_000),
     },
+    metrics: metricsSettings(env, port),
     secretsFromEnv,
   };
 }

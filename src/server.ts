@@ -7,11 +7,14 @@ import { runMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { resolveDatabaseTarget, type DatabaseTarget } from './db/target.js';
 import { createLogger } from './lib/logger.js';
+import { buildMetricsServer } from './metrics/server.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 
 interface Running {
   app: FastifyInstance;
   db: Database;
+  /** The internal metrics listener, when METRICS_PORT is set. */
+  metricsServer?: FastifyInstance;
 }
 
 async function startOn(
@@ -33,16 +36,32 @@ async function startOn(
     );
     const app = buildApp({ config, db, target, secrets, logger, onDatabaseConfigured });
     await app.listen({ port: config.port, host: config.host });
+    const metricsServer = await listenForMetrics(app, config, logger);
     app.jobs.start();
-    return { app, db };
+    return { app, db, metricsServer };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
   }
 }
 
+/** METRICS_PORT: metrics on their own listener, bound to METRICS_HOST (loopback by default). */
+async function listenForMetrics(app: FastifyInstance, config: Config, logger: Logger) {
+  const { port, host, token } = config.metrics;
+  if (port === null) return undefined;
+  const server = buildMetricsServer({ metrics: app.metrics, token, logger });
+  try {
+    await server.listen({ port, host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return server;
+}
+
 /** Stops accepting, lets in-flight requests finish, then closes the database cleanly. */
 async function stop(running: Running) {
+  await running.metricsServer?.close();
   await running.app.close();
   await running.db.close();
 }

@@ -23,6 +23,18 @@ describe('configuration', () => {
     expect(config.streams).toEqual({ pollIntervalMs: 100, heartbeatIntervalMs: 250 });
   });
 
+  it('reads the plugin folder, the job interval and the satellite key cache', () => {
+    expect(loadConfig({})).toMatchObject({ pluginsDir: null, jobsIntervalMs: null });
+    expect(loadConfig({}).satellites.keyCacheMs).toBe(5000);
+    const config = loadConfig({
+      PLUGINS_DIR: '/opt/gs/plugins',
+      JOBS_INTERVAL_MS: '250',
+      SATELLITE_KEY_CACHE_MS: '0',
+    });
+    expect(config).toMatchObject({ pluginsDir: '/opt/gs/plugins', jobsIntervalMs: 250 });
+    expect(config.satellites.keyCacheMs).toBe(0);
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -46,6 +58,8 @@ describe('configuration', () => {
     [{ BASE_URL: 'not a url' }, /BASE_URL must be an absolute URL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
     [{ STREAM_POLL_INTERVAL_MS: '0' }, /STREAM_POLL_INTERVAL_MS must be between 10 and 60000/],
+    [{ JOBS_INTERVAL_MS: '5' }, /JOBS_INTERVAL_MS must be between 100 and 86400000/],
+    [{ SATELLITE_KEY_CACHE_MS: '90000' }, /SATELLITE_KEY_CACHE_MS must be between 0 and 60000/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -26,6 +26,8 @@ export interface Database {
   readonly orm: Orm;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** The connection pool's counters, for metrics; PostgreSQL only (PGlite has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -96,6 +98,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release();
       }
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

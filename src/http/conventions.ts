@@ -6,6 +6,7 @@ import { authenticate } from './auth/hook.js';
 import type { CredentialResolvers } from './auth/types.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { ServiceUnavailableError } from './errors.js';
+import type { RateLimitPolicies } from './rate-limit.js';
 import { completeRouteContract } from './route-contract.js';
 import { ErrorEnvelope } from './schemas.js';
 
@@ -15,12 +16,14 @@ import { ErrorEnvelope } from './schemas.js';
  * every module's routes get it.
  */
 export const conventions = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { trustedOrigins?: readonly string[] }) => {
+    const trustedOrigins = new Set(options.trustedOrigins ?? []);
     app.addSchema(ErrorEnvelope);
     // JSON is the only body format unless a route's module adds another (e.g. OAuth forms).
     app.removeContentTypeParser('text/plain');
     await app.register(cookie);
     app.decorate('credentials', {} as CredentialResolvers);
+    app.decorate('rateLimits', {} as RateLimitPolicies);
     app.decorateRequest('actor', null);
     app.decorateRequest('teamRole', null);
     app.addHook('onRoute', completeRouteContract);
@@ -43,7 +46,13 @@ export const conventions = fp(
       }
       const declaration = request.routeOptions.config.auth;
       if (!declaration || request.is404) return;
-      await authenticate(request, reply, declaration, app.credentials);
+      // Per-address limits before authentication, so that a flood is refused before any
+      // credential lookup; per-caller limits once the caller is known.
+      const limit = request.routeOptions.config.rateLimit;
+      const policy = limit ? app.rateLimits[limit] : undefined;
+      await policy?.byAddress?.(request);
+      await authenticate(request, reply, declaration, app.credentials, trustedOrigins);
+      await policy?.byCaller?.(request);
     });
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);

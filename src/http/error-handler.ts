@@ -61,6 +61,37 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
     .send({ success: false, error: appError.message, code: appError.code, ...appError.extra });
 }
 
+/**
+ * Fastify's router answers a few malformed URLs itself, before any route or hook runs, with a body
+ * of its own. These give the envelope instead: a path that is not valid percent-encoding is 400,
+ * and a path parameter longer than the router accepts names no record, so it is 404 (as an
+ * over-long team id is in the auth hook).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  // These answers come before any hook runs, so the request id is returned here.
+  reply.header('x-request-id', request.id);
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return errorHandler(
+        new ValidationError('The URL is not valid: a path segment is not valid percent-encoding'),
+        request,
+        reply,
+      );
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return errorHandler(
+        new NotFoundError('Not found: a path parameter is longer than any identifier'),
+        request,
+        reply,
+      );
+    default:
+      return errorHandler(error, request, reply);
+  }
+}
+
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
   const error = new NotFoundError(`Route ${request.method} ${path} not found`);

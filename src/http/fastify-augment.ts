@@ -1,11 +1,15 @@
 import type { TeamRole } from '../modules/roles/permissions.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type { Metrics } from '../metrics/registry.js';
 import type { Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
+import type { RateLimitName, RateLimitPolicies } from './rate-limit.js';
 import type { StreamHub } from './stream/support.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthDeclaration;
+    /** The rate limit this route counts against; checked around authentication. */
+    rateLimit?: RateLimitName;
   }
   interface FastifyRequest {
     /** The authenticated caller, set by the auth hook; null on public routes. */
@@ -16,9 +20,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Credential resolvers that business modules register. */
     credentials: CredentialResolvers;
+    /** Rate-limit policies that the application registers, by the names routes declare. */
+    rateLimits: RateLimitPolicies;
     /** Periodic jobs; server.ts starts them, tests run them one at a time. */
     jobs: JobRunner;
     /** Server-Sent Event streams: their settings and the ones open in this process. */
     streams: StreamHub;
+    /** This app's Prometheus metrics; server.ts serves them on METRICS_PORT when set. */
+    metrics: Metrics;
   }
 }

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_VERSION } from '../config.js';
 import { OAUTH_SCOPES } from './auth/types.js';
 import { SESSION_COOKIE } from './auth/credentials.js';
+import { docsDirectives } from './docs-csp.js';
 import { notFoundHandler } from './error-handler.js';
 
 export const API_TAGS = [
@@ -91,6 +92,12 @@ export function registerOpenApi(
   });
   // The UI and the JSON/YAML routes live in their own scope so one hook can switch them off.
   app.register(async (docs) => {
+    const helmet = {
+      contentSecurityPolicy: { useDefaults: false, directives: docsDirectives(baseUrl) },
+    };
+    docs.addHook('onRoute', (route) => {
+      route.config = Object.assign(route.config ?? {}, { helmet });
+    });
     docs.addHook('onRequest', async (request, reply) => {
       if (!(await docsEnabled())) return notFoundHandler(request, reply);
     });

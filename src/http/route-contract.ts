@@ -30,6 +30,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   413: 'Request body is too large',
   415: 'Unsupported content type',
+  429: 'Too many requests; retry_after and the Retry-After header say when to try again',
   500: 'Unexpected server failure',
 };
 
@@ -64,6 +65,7 @@ export function completeRouteContract(route: RouteOptions): void {
   const statuses = [400, 404, 500];
   if (declaration.mode !== 'public') statuses.push(401, 403);
   if (methods(route).some((m) => BODY_METHODS.has(m))) statuses.push(413, 415);
+  if (route.config?.rateLimit) statuses.push(429);
   for (const status of statuses) {
     response[status] ??= ErrorEnvelopeRef(ERROR_DESCRIPTIONS[status] ?? 'Error');
   }

@@ -41,10 +41,14 @@ export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /**
  * `T` or null, written with OpenAPI 3.0's `nullable` (which Ajv and the serializer understand),
- * because a `{type:"null"}` branch is not valid in an OpenAPI 3.0 description.
+ * because a `{type:"null"}` branch is not valid in an OpenAPI 3.0 description. An `enum` must
+ * list null itself: `nullable` does not widen it (OpenAPI 3.0.3, and Ajv agrees).
  */
 export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+  const values = (schema as { enum?: unknown[] }).enum;
+  const widened =
+    Array.isArray(values) && !values.includes(null) ? { enum: [...values, null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...schema, ...widened, nullable: true });
 }
 
 /** A string limited to the given values, as one `enum` (clearer in OpenAPI than an anyOf). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface Job {
   name: string;
@@ -19,14 +20,28 @@ function lockKey(name: string): string {
 }
 
 /**
- * Runs periodic jobs. Each run takes a PostgreSQL advisory lock first, so with several replicas
- * a run happens in one of them, never twice at once.
+ * Runs periodic jobs. Each run takes a PostgreSQL advisory lock first, so two runs of a job
+ * never overlap; a scheduled run also claims its slot of time in `job_runs`, so with several
+ * replicas each scheduled run happens in exactly one of them.
  */
-export function createJobRunner(deps: { db: Database; logger: Logger; jobs: Job[] }) {
+export function createJobRunner(deps: {
+  db: Database;
+  logger: Logger;
+  jobs: Job[];
+  clock: Clock;
+  /** One interval for every job instead of each job's own (JOBS_INTERVAL_MS, for tests and demos). */
+  intervalMs?: number | null;
+}) {
   const timers: NodeJS.Timeout[] = [];
   const byName = new Map(deps.jobs.map((j) => [j.name, j]));
 
-  async function run(name: string): Promise<boolean> {
+  const intervalOf = (job: Job) => deps.intervalMs ?? job.intervalMs;
+
+  /**
+   * Runs a job now, unless another replica is running it. With `slot`, the run is the scheduled
+   * one for that slot of time, and only the first replica to claim the slot runs it.
+   */
+  async function run(name: string, slot?: number): Promise<boolean> {
     const job = byName.get(name);
     if (!job) throw new Error(`Unknown job ${name}`);
     return deps.db.withSession(async (session) => {
@@ -37,7 +52,15 @@ export function createJobRunner(deps: { db: Database; logger: Logger; jobs: Job[
       );
       if (!row?.locked) return false;
       try {
+        if (slot !== undefined) {
+          const claimed = await session.query(
+            'INSERT INTO job_runs (name, slot) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING slot',
+            [name, slot],
+          );
+          if (claimed.length === 0) return false;
+        }
         await job.run();
+        deps.logger.info({ job: name, slot: slot ?? null }, 'job ran');
         return true;
       } finally {
         await session.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
@@ -49,11 +72,14 @@ export function createJobRunner(deps: { db: Database; logger: Logger; jobs: Job[
     run,
     start() {
       for (const job of deps.jobs) {
+        const interval = intervalOf(job);
         const timer = setInterval(() => {
-          run(job.name).catch((error: unknown) =>
+          // Every replica keeps the schedule; the slot is what makes a run happen only once.
+          const slot = Math.floor(deps.clock().getTime() / interval);
+          run(job.name, slot).catch((error: unknown) =>
             deps.logger.error({ err: error, job: job.name }, 'job failed'),
           );
-        }, job.intervalMs);
+        }, interval);
         timer.unref();
         timers.push(timer);
       }

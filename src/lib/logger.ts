@@ -16,6 +16,18 @@ export const REDACTED_PATHS = [
   '*.api_key',
   '*.secret',
   '*.database_url',
+  // Credentials a caller or a satellite sends, should a line ever carry headers or a body.
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.authorization',
+  '*.cookie',
+  '*.apiKey',
+  '*.client_secret',
+  '*.code_verifier',
+  'password',
+  'token',
+  'authorization',
+  'cookie',
 ];
 
 export function createLogger(level: LogLevel, stream?: DestinationStream): Logger {

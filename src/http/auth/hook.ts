@@ -7,6 +7,7 @@ import {
   SATELLITE_KEY_PREFIX,
   sessionCookie,
 } from './credentials.js';
+import { checkCookieOrigin } from './origin.js';
 import type {
   Actor,
   AuthDeclaration,
@@ -23,6 +24,7 @@ async function resolveUser(
   reply: FastifyReply,
   resolvers: CredentialResolvers,
   acceptBearer: boolean,
+  trustedOrigins: ReadonlySet<string>,
 ): Promise<UserActor> {
   const bearer = bearerToken(request);
   const cookie = sessionCookie(request);
@@ -37,6 +39,8 @@ async function resolveUser(
     return actor;
   }
   if (cookie) {
+    // Before the session is looked up: a forged request costs no query.
+    checkCookieOrigin(request, trustedOrigins);
     const actor = await resolvers.session?.(cookie, request, reply);
     if (!actor) {
       throw new UnauthorizedError('Authentication is required: the session is invalid or expired');
@@ -103,18 +107,28 @@ async function resolvePrefixed<A extends Actor>(
   return actor;
 }
 
-/** Resolves and checks the caller against a route's declaration; sets `request.actor`. */
+/**
+ * Resolves and checks the caller against a route's declaration; sets `request.actor`.
+ * `trustedOrigins` are the browser origins whose state-changing requests may use the cookie.
+ */
 export async function authenticate(
   request: FastifyRequest,
   reply: FastifyReply,
   declaration: AuthDeclaration,
   resolvers: CredentialResolvers,
+  trustedOrigins: ReadonlySet<string>,
 ): Promise<void> {
   switch (declaration.mode) {
     case 'public':
       return;
     case 'user': {
-      const actor = await resolveUser(request, reply, resolvers, declaration.scope !== undefined);
+      const actor = await resolveUser(
+        request,
+        reply,
+        resolvers,
+        declaration.scope !== undefined,
+        trustedOrigins,
+      );
       checkScope(actor, declaration.scope);
       checkPermission(actor, declaration.permission);
       request.actor = actor;
@@ -124,7 +138,7 @@ export async function authenticate(
     case 'first-run': {
       const accountsExist = resolvers.accountsExist ? await resolvers.accountsExist() : true;
       if (!accountsExist) return;
-      const actor = await resolveUser(request, reply, resolvers, false);
+      const actor = await resolveUser(request, reply, resolvers, false, trustedOrigins);
       checkPermission(actor, declaration.permission);
       request.actor = actor;
       return;

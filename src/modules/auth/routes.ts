@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/auth/email/register',
     {
-      config: { auth: auth.public() },
+      config: { auth: auth.public(), rateLimit: 'registration' },
       schema: {
         operationId: 'register',
         summary: 'Create an account and sign in',
@@ -135,7 +135,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/auth/password/forgot',
     {
-      config: { auth: auth.public() },
+      // It sends email: counted with sign-ups, per address, so it cannot flood an inbox.
+      config: { auth: auth.public(), rateLimit: 'registration' },
       schema: {
         operationId: 'requestPasswordReset',
         summary: 'Email a password reset token',

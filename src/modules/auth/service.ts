@@ -13,6 +13,7 @@ import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.j
 import { newId } from '../../lib/ids.js';
 import type { Logger } from 'pino';
 import { EmailNotConfiguredError, type Mailer } from '../email/mailer.js';
+import { addressKey as clientAddressKey } from '../rate-limits/address.js';
 import type { RateLimiter, LimitRule } from '../rate-limits/limiter.js';
 import type { SettingsService } from '../settings/service.js';
 import type { TeamService } from '../teams/service.js';
@@ -140,7 +141,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(input: { login: string; password: string }, request: FastifyRequest) {
-      const addressKey = `login:address:${request.ip}`;
+      const addressKey = `login:address:${clientAddressKey(request.ip)}`;
       const accountKey = `login:account:${input.login.toLowerCase()}`;
       const byAddress = await deps.limiter.hit(addressKey, deps.limits.perAddress);
       if (byAddress.count > deps.limits.perAddress.limit)

@@ -16,11 +16,19 @@ export const OAUTH_CLIENTS: Record<string, OAuthClient> = {
   },
 };
 
+/**
+ * The registered client with this id. Own properties only: `toString` or `__proto__` from a
+ * request must not find Object.prototype's members.
+ */
+export function findClient(id: string): OAuthClient | undefined {
+  return Object.hasOwn(OAUTH_CLIENTS, id) ? OAUTH_CLIENTS[id] : undefined;
+}
+
 export const SUPPORTED_SCOPES = Object.keys(OAUTH_SCOPES) as OAuthScope[];
+const isScope = (p: string): p is OAuthScope => Object.hasOwn(OAUTH_SCOPES, p);
 
 /** Splits a space-separated scope string; returns the unknown ones separately. */
 export function parseScopes(raw: string): { scopes: OAuthScope[]; unknown: string[] } {
   const parts = [...new Set(raw.split(' ').filter(Boolean))];
-  const scopes = parts.filter((p): p is OAuthScope => p in OAUTH_SCOPES);
-  return { scopes, unknown: parts.filter((p) => !(p in OAUTH_SCOPES)) };
+  return { scopes: parts.filter(isScope), unknown: parts.filter((p) => !isScope(p)) };
 }

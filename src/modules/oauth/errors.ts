@@ -30,3 +30,18 @@ export class OAuthError extends AppError {
     return String(this.extra?.error_description ?? '');
   }
 }
+
+/**
+ * 429 from the token, revocation and introspection endpoints. RFC 6749 defines no code for it;
+ * `temporarily_unavailable` (its "overloaded, try later") is the one OAuth clients already treat
+ * as retryable. `code` and `retry_after` are those of every other 429, and the error handler adds
+ * the Retry-After header.
+ */
+export class OAuthRateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', 'temporarily_unavailable', {
+      error_description: `Too many requests; try again in ${retryAfterSeconds} seconds`,
+      retry_after: retryAfterSeconds,
+    });
+  }
+}

@@ -1,4 +1,5 @@
 /** Server-rendered pages of the sign-in and consent flow. Every interpolated value is escaped. */
+import { createHash } from 'node:crypto';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,6 +16,24 @@ button.secondary{background:#e4e6eb;color:#1c1e21;margin-left:.5rem}
 ul{padding-left:1.2rem}li{margin:.4rem 0}code{background:#eef;padding:0 .2rem;border-radius:3px}
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #eee;vertical-align:top}
 `;
+
+/**
+ * The Content-Security-Policy of these pages: their one style sheet (allowed by its hash, the
+ * only inline content they have), no scripts, no frames, and forms that post to this service
+ * only. A form's redirect must also pass form-action, so the clients' redirect URIs are listed:
+ * the consent form ends with a 303 to one of them.
+ */
+export function pageDirectives(redirectUris: readonly string[]) {
+  const styleHash = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+  const clientOrigins = [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
+  return {
+    defaultSrc: ["'none'"],
+    styleSrc: [styleHash],
+    formAction: ["'self'", ...clientOrigins],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+  };
+}
 
 export function layout(title: string, body: string): string {
   return `<!doctype html>

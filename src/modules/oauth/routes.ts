@@ -5,12 +5,14 @@ import { auth } from '../../http/auth/declare.js';
 import { sessionCookie } from '../../http/auth/credentials.js';
 import type { UserActor } from '../../http/auth/types.js';
 import { AppError, ForbiddenError, UnauthorizedError } from '../../http/errors.js';
+import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import type { Csrf } from '../../lib/csrf.js';
 import type { AuthService } from '../auth/service.js';
 import { setSessionCookie } from '../auth/sessions.js';
 import type { UserRepository } from '../users/repository.js';
 import { OAuthError } from './errors.js';
-import { consentPage, grantsPage, loginPage } from './pages.js';
+import { OAUTH_CLIENTS } from './clients.js';
+import { consentPage, grantsPage, loginPage, pageDirectives } from './pages.js';
 import {
   AuthorizeQuery,
   ConsentForm,
@@ -49,6 +51,16 @@ function safeReturnTo(value: unknown): string {
     ? value
     : GRANTS_PAGE;
 }
+
+/** Routes that answer HTML: the pages' own strict CSP instead of the JSON API's. */
+const page = {
+  helmet: {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: pageDirectives(Object.values(OAUTH_CLIENTS).flatMap((c) => c.redirectUris)),
+    },
+  },
+};
 
 const consentSubject = (r: AuthorizationRequest) =>
   [r.client.id, r.redirectUri, r.scopes.join(' '), r.codeChallenge, r.state ?? ''].join('\n');
@@ -128,6 +140,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.get(
     '/api/oauth2/login',
     {
+      ...page,
       config: { auth: auth.public() },
       schema: {
         operationId: 'oauthLoginPage',
@@ -144,6 +157,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.post(
     '/api/oauth2/login',
     {
+      ...page,
       config: { auth: auth.public() },
       schema: {
         operationId: 'oauthLoginSubmit',
@@ -159,14 +173,17 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      checkOrigin(request);
       const returnTo = safeReturnTo(request.body.return_to);
       try {
+        // Inside the try: a refused cross-origin post gets the sign-in page (HTML, as documented).
+        checkOrigin(request);
         const { token } = await deps.auth.login(request.body, request);
         setSessionCookie(request, reply, token);
         return reply.redirect(returnTo, 303);
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        const retryAfter = error.extra?.retry_after;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
         return html(
           reply,
           error.statusCode,
@@ -179,6 +196,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.get(
     '/api/oauth2/consent',
     {
+      ...page,
       config: { auth: auth.public() },
       schema: {
         operationId: 'oauthConsentPage',
@@ -231,7 +249,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
         summary: 'Record the consent decision and send the browser back to the client',
         tags,
         body: ConsentForm,
-        response: { 303: Redirect('To the client with code and state, or error=access_denied') },
+        response: {
+          303: Redirect('To the client with code and state, or error=access_denied'),
+          401: ErrorEnvelopeRef('The browser is not signed in'),
+          403: ErrorEnvelopeRef('Cross-origin post, or a form not issued to this session'),
+        },
       },
     },
     async (request, reply) => {
@@ -262,7 +284,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.post(
     '/api/oauth2/token',
     {
-      config: { auth: auth.public() },
+      config: { auth: auth.public(), rateLimit: 'oauth' },
       attachValidation: true,
       schema: {
         operationId: 'oauthToken',
@@ -272,7 +294,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
           '(error, error_description) inside the error envelope.',
         tags,
         body: TokenBody,
-        response: { 200: TokenResponse },
+        response: {
+          200: TokenResponse,
+          401: ErrorEnvelopeRef('invalid_client: unknown client_id'),
+        },
       },
     },
     async (request, reply) => {
@@ -299,14 +324,17 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.post(
     '/api/oauth2/revoke',
     {
-      config: { auth: auth.public() },
+      config: { auth: auth.public(), rateLimit: 'oauth' },
       attachValidation: true,
       schema: {
         operationId: 'oauthRevoke',
         summary: 'Revoke an access or refresh token (RFC 7009)',
         tags,
         body: RevokeBody,
-        response: { 200: RevokeResponse },
+        response: {
+          200: RevokeResponse,
+          401: ErrorEnvelopeRef('invalid_client: unknown client_id'),
+        },
       },
     },
     async (request) => {
@@ -320,7 +348,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.post(
     '/api/oauth2/introspect',
     {
-      config: { auth: auth.user({ scope: 'account:read' }) },
+      config: { auth: auth.user({ scope: 'account:read' }), rateLimit: 'oauth' },
       schema: {
         operationId: 'oauthIntrospect',
         summary: 'Token introspection (RFC 7662) for signed-in callers',
@@ -375,6 +403,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.get(
     GRANTS_PAGE,
     {
+      ...page,
       config: { auth: auth.public() },
       schema: {
         operationId: 'oauthGrantsPage',

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { globalRoleHas } from '../roles/permissions.js';
 import type { UserRepository } from '../users/repository.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenService } from './access-tokens.js';
-import { OAUTH_CLIENTS, parseScopes, type OAuthClient } from './clients.js';
+import { findClient, parseScopes, type OAuthClient } from './clients.js';
 import { OAuthError, type OAuthErrorCode } from './errors.js';
 import type { OAuthRepository } from './repository.js';
 
@@ -107,7 +107,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   }
 
   function requireClient(clientId: unknown): OAuthClient {
-    const client = typeof clientId === 'string' ? OAUTH_CLIENTS[clientId] : undefined;
+    const client = typeof clientId === 'string' ? findClient(clientId) : undefined;
     if (!client) throw new OAuthError('invalid_client', 'Unknown client_id');
     return client;
   }
@@ -116,7 +116,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     /** Checks an authorization request in the order RFC 6749 §4.1.2.1 requires. */
     checkAuthorization(query: AuthorizationQuery): AuthorizationCheck {
       const clientId = str(query.client_id);
-      const client = clientId ? OAUTH_CLIENTS[clientId] : undefined;
+      const client = clientId ? findClient(clientId) : undefined;
       if (!client) return { kind: 'fatal', message: 'Unknown or missing client_id' };
       const redirectUri = str(query.redirect_uri);
       if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
@@ -408,7 +408,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       return grants.map((g) => ({
         id: g.id,
         client_id: g.clientId,
-        client_name: OAUTH_CLIENTS[g.clientId]?.name ?? g.clientId,
+        client_name: findClient(g.clientId)?.name ?? g.clientId,
         scopes: g.scopes,
         created_at: g.createdAt.toISOString(),
         last_used_at: g.lastUsedAt?.toISOString() ?? null,

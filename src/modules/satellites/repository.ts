@@ -23,6 +23,9 @@ function withinTeams(column: AnyPgColumn, teamIds: string[] | null): SQL | undef
       : inArray(column, teamIds);
 }
 
+/** Rows per INSERT of satellite commands (7 parameters each). */
+const COMMAND_INSERT_SLICE = 1000;
+
 export function createSatelliteRepository(db: Executor) {
   return {
     // ---- registration tokens
@@ -123,6 +126,14 @@ export function createSatelliteRepository(db: Executor) {
       ]);
       return { items, total };
     },
+    /** How many satellites are online and enabled, for the metrics gauge. */
+    async countOnline(tx: Executor = db) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(satellites)
+        .where(and(eq(satellites.status, 'online'), isNull(satellites.disabledAt)));
+      return row?.n ?? 0;
+    },
     /** Satellites whose last heartbeat is older than `before`, and not yet offline. */
     async markStaleOffline(before: Date, tx: Executor = db) {
       return tx
@@ -151,7 +162,12 @@ export function createSatelliteRepository(db: Executor) {
 
     // ---- commands
     async insertCommands(rows: Array<typeof satelliteCommands.$inferInsert>, tx: Executor = db) {
-      if (rows.length > 0) await tx.insert(satelliteCommands).values(rows);
+      // In slices: PostgreSQL takes at most 65,535 parameters per statement, and one huge
+      // statement also overflows the query builder's stack. A fan-out that failed here would be
+      // retried, and fail, on every poll of every satellite.
+      for (let i = 0; i < rows.length; i += COMMAND_INSERT_SLICE) {
+        await tx.insert(satelliteCommands).values(rows.slice(i, i + COMMAND_INSERT_SLICE));
+      }
     },
     async countPending(satelliteId: string, now: Date, tx: Executor = db) {
       return countWhere(

@@ -100,7 +100,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/satellites/register',
     {
-      config: { auth: auth.registrationToken() },
+      config: { auth: auth.registrationToken(), rateLimit: 'satellite-pairing' },
       schema: {
         operationId: 'registerSatellite',
         summary: 'Pair a satellite with a registration token; returns its API key once',
@@ -219,7 +219,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/satellites/:satelliteId/heartbeat',
     {
-      config: { auth: auth.satellite() },
+      config: { auth: auth.satellite(), rateLimit: 'satellite' },
       schema: {
         operationId: 'satelliteHeartbeat',
         summary: 'Report health and metrics; answers the next interval and pending commands',
@@ -237,7 +237,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/satellites/:satelliteId/commands',
     {
-      config: { auth: auth.satellite() },
+      config: { auth: auth.satellite(), rateLimit: 'satellite' },
       schema: {
         operationId: 'pollSatelliteCommands',
         summary: 'Pending commands, most urgent and oldest first; marks them delivered',
@@ -255,7 +255,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/satellites/:satelliteId/commands/:commandId/result',
     {
-      config: { auth: auth.satellite() },
+      config: { auth: auth.satellite(), rateLimit: 'satellite' },
       schema: {
         operationId: 'reportCommandResult',
         summary: 'Report a command’s progress or outcome',
@@ -273,7 +273,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/satellites/:satelliteId/config',
     {
-      config: { auth: auth.satellite() },
+      config: { auth: auth.satellite(), rateLimit: 'satellite' },
       schema: {
         operationId: 'getSatelliteConfig',
         summary:
@@ -297,7 +297,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/satellites/:satelliteId/events',
     {
-      config: { auth: auth.satellite() },
+      config: { auth: auth.satellite(), rateLimit: 'satellite' },
       schema: {
         operationId: 'postSatelliteEvents',
         summary:

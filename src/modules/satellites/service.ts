@@ -116,6 +116,12 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     );
   }
 
+  /** Whether the caller belongs to the team (or sees every team's satellites anyway). */
+  async function insider(actor: UserActor, teamId: string | null) {
+    if (globalRoleHas(actor.globalRole, 'satellites.view')) return true;
+    return teamId !== null && Boolean((await deps.teams.membership(teamId, actor.userId))?.role);
+  }
+
   async function mustManage(actor: UserActor, satelliteId: string) {
     const satellite = await repository.find(satelliteId);
     if (!satellite) throw new NotFoundError('Satellite not found');
@@ -219,7 +225,8 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         throw new ValidationError('body.team_id is required for a team token');
       if (input.scope === 'global' && input.team_id)
         throw new ValidationError('body.team_id is only allowed for a team token');
-      if (teamId && !(await deps.teams.findById(teamId)))
+      // A team the caller is not in is answered as if it did not exist.
+      if (teamId && (!(await deps.teams.findById(teamId)) || !(await insider(actor, teamId))))
         throw new ValidationError(`body.team_id ${teamId} does not name a team`);
       if (!(await canManage(actor, input.scope, teamId))) {
         throw new ForbiddenError(

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The limits a route can name in `config.rateLimit`; the application supplies each policy. */
+export type RateLimitName = 'registration' | 'oauth' | 'satellite-pairing' | 'satellite';
+
+/**
+ * One route family's limits. Each check throws the 429 error (an AppError with `retry_after`)
+ * when the caller is over its limit. The auth hook runs `byAddress` before authentication, so a
+ * flood is refused before any credential is looked up, and `byCaller` after it, keyed by the
+ * account or satellite that was identified; both run before the body is read.
+ */
+export interface RateLimitPolicy {
+  byAddress?: (request: FastifyRequest) => void | Promise<void>;
+  byCaller?: (request: FastifyRequest) => void | Promise<void>;
+}
+
+export type RateLimitPolicies = Partial<Record<RateLimitName, RateLimitPolicy>>;
