@@ -117,8 +117,8 @@ replicated('two replicas on one PostgreSQL', () => {
       perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
     }
     expect(runs.length).toBeGreaterThan(10);
+    // Both replicas try every slot (their timers run on the same interval); which one wins a
+    // slot depends on timer phase, so only the count per slot is checked.
     expect([...perSlot].filter(([, n]) => n > 1)).toEqual([]);
-    // Both replicas kept the schedule and took turns, rather than one doing everything.
-    expect(new Set(runs.map((r) => r.index)).size).toBe(2);
   });
 });
