@@ -125,13 +125,14 @@ export function pagedRouteWithStream<
       },
     },
     async (request, reply) => {
+      const filters = filtersOf(request);
       await servePollingStream({
         reply,
         hub: app.streams,
         source,
-        filters: filtersOf(request),
+        filters,
         // Filters hold the caller's scope too, so one key never mixes what callers may see.
-        pollKey: `${route.url} ${JSON.stringify(filtersOf(request))}`,
+        pollKey: `${route.url} ${JSON.stringify(filters)}`,
         eventName: route.eventName,
         itemsKey,
       });

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { satelliteHeartbeats } from '../../db/schema/index.js';
-import { countWhere } from '../../http/pagination.js';
-import { afterCursor, cursorText, settled } from '../../http/stream/cursor.js';
-import type { Positioned, StreamSource } from '../../http/stream/source.js';
+import type { StreamSource } from '../../http/stream/source.js';
+import { createdSince, createTableSource } from '../../http/stream/table-source.js';
 import type { MetricView } from './metrics-schemas.js';
 
 export interface MetricsFilters {
@@ -39,57 +38,12 @@ function metricView(row: HeartbeatRow): MetricView {
 export function createSatelliteMetricsSource(
   db: Executor,
 ): StreamSource<MetricsFilters, MetricView> {
-  const matching = (f: MetricsFilters, ...extra: SQL[]) =>
-    and(
+  return createTableSource(db, {
+    table: t,
+    scope: (f: MetricsFilters) => [
       eq(t.satelliteId, f.satelliteId),
-      f.since ? sql`${t.createdAt} >= ${f.since}::timestamptz` : undefined,
-      ...extra,
-    );
-
-  async function read(
-    where: SQL | undefined,
-    order: 'newest' | 'oldest',
-    limit: number,
-    offset = 0,
-  ): Promise<Positioned<MetricView>[]> {
-    const direction = order === 'newest' ? desc : asc;
-    const rows = await db
-      .select({ ...getTableColumns(t), cursorAt: cursorText(t.createdAt) })
-      .from(t)
-      .where(where)
-      .orderBy(direction(t.createdAt), direction(t.id))
-      .limit(limit)
-      .offset(offset);
-    return rows.map((row) => ({ item: metricView(row), cursor: { at: row.cursorAt, id: row.id } }));
-  }
-
-  return {
-    async list(f, page) {
-      const [items, total] = await Promise.all([
-        read(matching(f), 'newest', page.limit, page.offset),
-        countWhere(db, t, matching(f)),
-      ]);
-      return { items: items.map((p) => p.item), total };
-    },
-    // The stream's reads leave out what a still-open transaction may yet precede (see settled).
-    newest: (f, limit) => read(matching(f, settled(t.createdAt)), 'newest', limit),
-    after: (f, cursor, limit) =>
-      read(
-        matching(
-          f,
-          settled(t.createdAt),
-          ...(cursor ? [afterCursor(t.createdAt, t.id, cursor)] : []),
-        ),
-        'oldest',
-        limit,
-      ),
-    async findCursor(f, id) {
-      const [row] = await db
-        .select({ at: cursorText(t.createdAt), id: t.id })
-        .from(t)
-        .where(matching(f, eq(t.id, id)))
-        .limit(1);
-      return row ?? null;
-    },
-  };
+      ...createdSince(t.createdAt, f.since),
+    ],
+    view: metricView,
+  });
 }
