@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger.js';
 import { conventions } from './http/conventions.js';
 import { frameworkErrorHandler } from './http/error-handler.js';
 import { security } from './http/security.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestIdFor } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import { instrumentEvents } from './metrics/events.js';
@@ -72,6 +73,7 @@ import { createSettingsService } from './modules/settings/service.js';
 import { createSystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createSystemService } from './modules/system/service.js';
+import { createSetupCode } from './modules/system/setup-code.js';
 import { createTeamRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { createTeamService } from './modules/teams/service.js';
@@ -130,6 +132,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     users: userRepository,
     teams,
     sessions,
+    accessTokens,
     emailTokens: createEmailTokenRepository(db.orm),
     settings,
     mailer,
@@ -148,12 +151,16 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     teams: teamRepository,
     sessions,
     accessTokens,
+    confirmPassword: auth.confirmPassword,
     clock,
   });
   const system = createSystemService({
     repository: createSystemRepository(db),
     target: deps.target,
     dataDir: config.dataDir,
+    setupCode: createSetupCode({ limiter: createRateLimiter(db, clock), logger }),
+    accountsExist: () => userRepository.anyExists(),
+    logger,
     onDatabaseConfigured: deps.onDatabaseConfigured,
   });
   const oauth = createOAuthService({
@@ -236,8 +243,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
-    exposeHeadRoutes: false,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    exposeHeadRoutes: true,
     // conventions.ts answers requests that arrive while closing with the 503 envelope itself.
     return503OnClosing: false,
     // A caller's X-Request-Id is checked (request-id.ts) before it reaches every log line, and
@@ -252,6 +259,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  for (const warning of deps.config.warnings) logger.warn(warning);
 
   const { metrics: metricsConfig } = deps.config;
   const metrics = createMetrics({
@@ -282,7 +290,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   if (metricsConfig.token !== null && metricsConfig.port === null) {
     app.register(metricsRoutes, { metrics, token: metricsConfig.token });
   }
-  app.register(streamSupport, deps.config.streams);
+  app.register(streamSupport, { ...deps.config.streams, ...deps.config.streamLimits });
   registerOpenApi(app, deps.config.baseUrl, () => services.settings.flag('docs.enabled'));
   app.after(() => {
     Object.assign(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export const API_VERSION = '0.20.5';
@@ -18,7 +19,13 @@ export interface Config {
   databasePoolMax: number;
   logLevel: LogLevel;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe: none (false), the nearest N hops, or the
+   * proxies at these addresses and ranges (Fastify's `trustProxy`).
+   */
+  trustProxy: TrustProxy;
+  /** Accepted settings the operator should hear about; logged once when the app is built. */
+  warnings: string[];
   shutdownTimeoutMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
   loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
@@ -35,6 +42,8 @@ export interface Config {
     satellitePairingPerAddress: number;
     satellitePerSatellite: number;
     satellitePerAddress: number;
+    deploymentConfigPerAccount: number;
+    deploymentConfigPerAddress: number;
   };
   /** Browser origins allowed to call the API cross-origin with credentials; empty: CORS off. */
   corsOrigins: string[];
@@ -48,6 +57,11 @@ export interface Config {
   /** Server-Sent Event streams: how often they look for new items and send a keep-alive. */
   streams: { pollIntervalMs: number; heartbeatIntervalMs: number };
   /**
+   * How long a stream may stay open before its client must reconnect, and how many streams one
+   * account and one session or access token may hold open in each replica (0: no cap).
+   */
+  streamLimits: { maxLifetimeSeconds: number; maxPerUser: number; maxPerCredential: number };
+  /**
    * Prometheus metrics: off unless a bearer token (served on the main port) or an internal port
    * is set; with both, the internal listener also wants the token.
    */
@@ -55,6 +69,8 @@ export interface Config {
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
   secretsFromEnv: Partial<Record<SecretName, string>>;
 }
+
+export type TrustProxy = false | number | string[];
 
 export const SECRET_NAMES = ['SESSION_SECRET', 'ENCRYPTION_KEY', 'JWT_SECRET'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -84,12 +100,46 @@ function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: num
   return value;
 }
 
-function boolean(env: NodeJS.ProcessEnv, key: string, fallback: boolean) {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+/** proxy-addr's names for the reserved ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(item)) return true;
+  const [address = '', prefix, extra] = item.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: false (default); a number of proxy hops in front of the service; or a comma-separated
+ * list of proxy addresses and CIDR ranges. `true` trusts every hop in Fastify, which lets any
+ * client choose its address with a leftmost X-Forwarded-For, so here it means one hop.
+ */
+function trustProxy(env: NodeJS.ProcessEnv, warnings: string[]): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (['', '0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) {
+    warnings.push(
+      'TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy is trusted. Set the number ' +
+        "of proxy hops or the proxies' addresses to make this explicit (docs/operators.md).",
+    );
+    return 1;
+  }
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 1, 100);
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const wrong = items.find((item) => !proxyAddress(item));
+  if (wrong !== undefined || items.length === 0) {
+    throw new ConfigError(
+      'TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy ' +
+        `addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8), got "${wrong ?? raw}"`,
+    );
+  }
+  return items;
 }
 
 function postgresUrl(raw: string | undefined): string | null {
@@ -159,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`BASE_URL must be an absolute URL, got "${baseUrl}"`);
   }
+  const warnings: string[] = [];
   const secretsFromEnv: Config['secretsFromEnv'] = {};
   for (const name of SECRET_NAMES) {
     const value = env[name];
@@ -177,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     logLevel,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env, warnings),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     loginLimits: {
       perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
@@ -200,6 +251,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // room for catching up after an outage (10,000 events/s of 100-event batches is 100/s).
       satellitePerSatellite: integer(env, 'SATELLITE_LIMIT_PER_SATELLITE', 200, 0, 1_000_000),
       satellitePerAddress: integer(env, 'SATELLITE_LIMIT_PER_ADDRESS', 1000, 0, 1_000_000),
+      // Each check of a configuration file parses up to 64 KiB (up to ~100 ms of the event loop).
+      deploymentConfigPerAccount: integer(
+        env,
+        'DEPLOYMENT_CONFIG_LIMIT_PER_ACCOUNT',
+        300,
+        0,
+        1_000_000,
+      ),
+      deploymentConfigPerAddress: integer(
+        env,
+        'DEPLOYMENT_CONFIG_LIMIT_PER_ADDRESS',
+        1000,
+        0,
+        1_000_000,
+      ),
     },
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     satellites: {
@@ -227,7 +293,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: integer(env, 'STREAM_POLL_INTERVAL_MS', 3000, 10, 60_000),
       heartbeatIntervalMs: integer(env, 'STREAM_HEARTBEAT_INTERVAL_MS', 30_000, 10, 300_000),
     },
+    streamLimits: {
+      maxLifetimeSeconds: integer(env, 'STREAM_MAX_LIFETIME_SECONDS', 3600, 1, 86_400),
+      maxPerUser: integer(env, 'STREAM_MAX_PER_USER', 20, 0, 1_000_000),
+      maxPerCredential: integer(env, 'STREAM_MAX_PER_CREDENTIAL', 10, 0, 1_000_000),
+    },
     metrics: metricsSettings(env, port),
     secretsFromEnv,
+    warnings,
   };
 }

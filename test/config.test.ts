@@ -56,7 +56,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ BASE_URL: 'not a url' }, /BASE_URL must be an absolute URL/],
-    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be false, a number of proxy hops/],
     [{ STREAM_POLL_INTERVAL_MS: '0' }, /STREAM_POLL_INTERVAL_MS must be between 10 and 60000/],
     [{ JOBS_INTERVAL_MS: '5' }, /JOBS_INTERVAL_MS must be between 100 and 86400000/],
     [{ SATELLITE_KEY_CACHE_MS: '90000' }, /SATELLITE_KEY_CACHE_MS must be between 0 and 60000/],

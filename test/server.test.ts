@@ -24,6 +24,10 @@ async function start(env: Record<string, string>) {
   return server;
 }
 
+/** The first-run set-up code, read off the process's log as an operator would. */
+const setupCode = (server: ServerProcess) =>
+  /First-run set-up code: ([A-Z0-9-]+)/.exec(server.output())?.[1] ?? 'none logged';
+
 const post = (url: string, body: unknown) =>
   fetch(url, {
     method: 'POST',
@@ -46,7 +50,10 @@ describe.runIf(!usingPostgres())('the service process on the embedded database',
   it('finishes in-flight requests on SIGTERM, exits cleanly, and reopens the same data', async () => {
     const dir = await dataDir();
     const server = await start({ DATA_DIR: dir });
-    const setup = await post(`${server.url}/api/db/setup`, { dialect: 'pglite' });
+    const setup = await post(`${server.url}/api/db/setup`, {
+      dialect: 'pglite',
+      setup_code: setupCode(server),
+    });
     expect(setup.status).toBe(200);
     const secrets = await readFile(path.join(dir, 'secrets.json'), 'utf8');
 
@@ -149,6 +156,7 @@ describe.runIf(usingPostgres())('service processes on PostgreSQL', () => {
       const res = await post(`${server.url}/api/db/setup`, {
         dialect: 'postgresql',
         database_url: scratch.url,
+        setup_code: setupCode(server),
       });
       expect(res.status).toBe(200);
       let dialect = 'pglite';

@@ -56,7 +56,9 @@ export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Ma
  */
 function processUpserts(writes: BatchWrites): SQL[] {
   const byColumns = new Map<string, Array<Record<string, unknown>>>();
-  for (const { satelliteId, processId, values } of writes.processes.values()) {
+  // In key order, so that two batches about the same processes lock their rows in one order.
+  const ordered = [...writes.processes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, { satelliteId, processId, values }] of ordered) {
     const shape = Object.keys(values).sort().join(',');
     const rows = byColumns.get(shape) ?? [];
     rows.push({ satelliteId, processId, ...values });
@@ -70,9 +72,17 @@ function processUpserts(writes: BatchWrites): SQL[] {
 }
 
 /**
- * Counts, for each crash, the process's crashes within the five minutes before it by event time
- * (this batch's included), so late or batched reports still see the real sequence. A third
- * crash makes the instance `permanently_failed` at that crash's place in the batch.
+ * Decides, for each crash, whether the process crashed 3 or more times within some 5 minutes
+ * (by event time) that include this crash: windows that start at any of the process's stored
+ * crashes up to 5 minutes before it, counting crashes reported earlier, later, or in this batch.
+ * A resent older batch therefore completes a sequence as well as a new one does; a window that
+ * only ended at the crash would miss crashes reported earlier with later times. Such a crash
+ * makes the instance `permanently_failed` at its place in the batch.
+ *
+ * Concurrent batches about one process are serialised by the row lock on the process's record:
+ * every crash upserts it in the batch's first statement, which waits for any other transaction
+ * holding it to commit. This count is a later statement, so under READ COMMITTED it sees every
+ * crash committed before it, and of two racing batches the second decides with all of them.
  */
 async function crashStatuses(tx: Executor, checks: CrashCheck[]): Promise<InstanceStatusWrite[]> {
   if (checks.length === 0) return [];
@@ -83,13 +93,25 @@ async function crashStatuses(tx: Executor, checks: CrashCheck[]): Promise<Instan
     ),
     sql`, `,
   );
+  const span = sql.raw(`interval '${CRASH_WINDOW}'`);
+  // `near`: every crash within 5 minutes either side of a checked one, which holds every crash
+  // of any window that includes it; `windows`: how many crashes each 5 minutes from one holds.
   const counts = rowsOf<{ idx: number; n: number }>(
     await tx.execute(sql`
-      SELECT v.idx, count(c.id)::int AS n
-      FROM (VALUES ${wanted}) AS v(idx, satellite_id, process_id, at)
-      JOIN satellite_process_crashes c ON c.satellite_id = v.satellite_id
-        AND c.process_id = v.process_id
-        AND c.crashed_at BETWEEN v.at - ${sql.raw(`interval '${CRASH_WINDOW}'`)} AND v.at
+      WITH v(idx, satellite_id, process_id, at) AS (VALUES ${wanted}),
+      near AS (
+        SELECT DISTINCT c.id, c.satellite_id, c.process_id, c.crashed_at
+        FROM v JOIN satellite_process_crashes c ON c.satellite_id = v.satellite_id
+          AND c.process_id = v.process_id
+          AND c.crashed_at BETWEEN v.at - ${span} AND v.at + ${span}),
+      windows AS (
+        SELECT satellite_id, process_id, crashed_at AS start, count(*) OVER (
+          PARTITION BY satellite_id, process_id ORDER BY crashed_at
+          RANGE BETWEEN CURRENT ROW AND ${span} FOLLOWING) AS n
+        FROM near)
+      SELECT v.idx, max(w.n)::int AS n
+      FROM v JOIN windows w ON w.satellite_id = v.satellite_id AND w.process_id = v.process_id
+        AND w.start BETWEEN v.at - ${span} AND v.at
       GROUP BY v.idx`),
   );
   const byIndex = new Map(counts.map((c) => [Number(c.idx), Number(c.n)]));

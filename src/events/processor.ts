@@ -5,6 +5,7 @@ import type { SatelliteActor } from '../http/auth/types.js';
 import type { Clock } from '../lib/clock.js';
 import { applyWrites } from './apply.js';
 import { createEventValidator, type Prepared } from './validate.js';
+import { instanceOfMember } from './members.js';
 import { checkServed, readScope } from './scope.js';
 import { EventError } from './types.js';
 import { BatchWrites } from './writes.js';
@@ -40,7 +41,11 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
   /** Reads what the batch names (one query), then plans each event in memory. */
   async function plan(tx: Executor, satellite: SatelliteActor, events: Prepared[], out: Outcome) {
     const named = events.map((e) => e.handler!.installationOf(e.data as never));
-    const pairs = events.flatMap((e) => e.handler!.instanceOf?.(e.data as never) ?? []);
+    const users = events.map((e) => e.handler!.userOf?.(e.data as never));
+    const pairs = named.flatMap(({ installationId }, i) => {
+      const userId = users[i];
+      return userId === undefined ? [] : [{ installationId, userId }];
+    });
     const { installations, instances } = await readScope(
       tx,
       [...new Set(named.map((n) => n.installationId))],
@@ -56,6 +61,9 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
           installationId,
           teamId,
         );
+        const userId = users[i];
+        const userInstance =
+          userId === undefined ? undefined : instanceOfMember(instances, installation, userId);
         const writes = new BatchWrites();
         const context = {
           index: event.index,
@@ -64,6 +72,7 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
           timestamp: event.timestamp!,
           clock: deps.clock,
           instances,
+          userInstance,
         };
         const id = event.handler!.plan(event.data as never, context, writes);
         planned.push({ event, writes, id });

@@ -14,7 +14,7 @@ export interface InstallationScope {
 /** Installations looked up for one batch; a null entry means "does not exist". */
 export type InstallationCache = Map<string, InstallationScope | null>;
 
-/** Instance ids keyed by `instanceKey(installation, user)`. */
+/** Instance ids keyed by `instanceKey(installation, user)`, of users who are team members. */
 export type InstanceCache = Map<string, string>;
 
 export const instanceKey = (installationId: string, userId: string) =>
@@ -22,7 +22,8 @@ export const instanceKey = (installationId: string, userId: string) =>
 
 /**
  * Reads every installation a batch names, and the instances of the (installation, user) pairs
- * it names, in one round trip before any event is planned.
+ * it names, in one round trip before any event is planned. Only instances whose user is a
+ * member of the installation's team are read: an event naming anyone else fails (members.ts).
  */
 export async function readScope(
   tx: Executor,
@@ -48,9 +49,12 @@ export async function readScope(
         (SELECT json_agg(json_build_object('id', id, 'teamId', team_id, 'name', name,
             'satelliteId', satellite_id, 'settings', settings))
           FROM mcp_server_installations WHERE id IN (${ids})) AS installations,
-        (SELECT json_agg(json_build_object('id', id, 'installationId', installation_id,
-            'userId', user_id))
-          FROM mcp_server_instances WHERE (installation_id, user_id) IN (${wanted})) AS instances`),
+        (SELECT json_agg(json_build_object('id', i.id, 'installationId', i.installation_id,
+            'userId', i.user_id))
+          FROM mcp_server_instances i
+          JOIN mcp_server_installations n ON n.id = i.installation_id
+          JOIN team_members m ON m.team_id = n.team_id AND m.user_id = i.user_id
+          WHERE (i.installation_id, i.user_id) IN (${wanted})) AS instances`),
   );
   for (const installation of row?.installations ?? [])
     installations.set(installation.id, installation);

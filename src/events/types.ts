@@ -16,6 +16,11 @@ export interface PlanContext {
   clock: Clock;
   /** Instance ids by installation and user, for the (installation, user) pairs the batch names. */
   instances: InstanceCache;
+  /**
+   * The instance of the user the event names (`userOf`), already checked to be a member of the
+   * installation's team with an instance of it; undefined when the event names no user.
+   */
+  userInstance?: string;
 }
 
 /**
@@ -28,8 +33,13 @@ export interface EventHandler<S extends TSchema = TSchema> {
   schema: S;
   /** The installation the event names and the team the satellite claims it belongs to. */
   installationOf(data: Static<S>): { installationId: string; teamId: string };
-  /** The (installation, user) whose instance the event changes, if any. */
-  instanceOf?(data: Static<S>): { installationId: string; userId: string };
+  /**
+   * The user the event attributes its records to (an activity row, an instance status), if any.
+   * The batch then refuses the event unless that user is a member of the installation's team
+   * with an instance of it (see members.ts): every handler that reads a user id from its data
+   * must declare it here, so that no satellite writes into an arbitrary account's records.
+   */
+  userOf?(data: Static<S>): string | undefined;
   /**
    * Records the event's writes and returns the id of the record it produces or updates.
    * Throws EventError to refuse the event; nothing it recorded is then applied.

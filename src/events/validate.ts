@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { formatValidationError } from '../http/validation.js';
 import { EVENT_HANDLERS } from './registry.js';
+import { isDateTime } from './timestamps.js';
 import type { EventHandler } from './types.js';
 
 /** One event of a batch after the in-memory checks: either ready to plan, or its error. */
@@ -14,7 +15,9 @@ export interface Prepared {
   error?: string;
 }
 
-// ISO 8601 date-time with a zone, as satellites send it; Date.parse alone accepts far too much.
+// The shape of an event's timestamp: ISO 8601 with `T` and a zone, as satellites send it.
+// isDateTime then checks that it names a real date and time (it alone would also take a
+// lower-case `t` or a space as separator).
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Checks one event in memory: known type, valid timestamp, data matching its schema. */
@@ -27,6 +30,8 @@ export function createEventValidator() {
     strict: false,
   });
   addFormats.default(ajv);
+  // Date-time fields in event data (status_changed's `timestamp`, log lines') become Dates too.
+  ajv.addFormat('date-time', isDateTime);
   const handlers = new Map(
     EVENT_HANDLERS.map((h) => [h.type, { handler: h, validate: ajv.compile(h.schema) }]),
   );
@@ -40,7 +45,7 @@ export function createEventValidator() {
     if (
       typeof e.timestamp !== 'string' ||
       !ISO_DATE_TIME.test(e.timestamp) ||
-      Number.isNaN(Date.parse(e.timestamp))
+      !isDateTime(e.timestamp)
     ) {
       return { index, type, error: 'timestamp must be an ISO 8601 date-time' };
     }

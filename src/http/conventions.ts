@@ -6,6 +6,7 @@ import { authenticate } from './auth/hook.js';
 import type { CredentialResolvers } from './auth/types.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { ServiceUnavailableError } from './errors.js';
+import { useBoundedJsonParser } from './json-body.js';
 import type { RateLimitPolicies } from './rate-limit.js';
 import { completeRouteContract } from './route-contract.js';
 import { ErrorEnvelope } from './schemas.js';
@@ -21,6 +22,7 @@ export const conventions = fp(
     app.addSchema(ErrorEnvelope);
     // JSON is the only body format unless a route's module adds another (e.g. OAuth forms).
     app.removeContentTypeParser('text/plain');
+    useBoundedJsonParser(app);
     await app.register(cookie);
     app.decorate('credentials', {} as CredentialResolvers);
     app.decorate('rateLimits', {} as RateLimitPolicies);
@@ -53,6 +55,14 @@ export const conventions = fp(
       await policy?.byAddress?.(request);
       await authenticate(request, reply, declaration, app.credentials, trustedOrigins);
       await policy?.byCaller?.(request);
+      const rule = request.routeOptions.config.access;
+      if (rule && !rule.readsBody) await rule.check(request);
+    });
+    // A check that needs the body runs once it is parsed: still before validation, so 403 and
+    // 404 come before 400 there too.
+    app.addHook('preValidation', async (request) => {
+      const rule = request.routeOptions.config.access;
+      if (rule?.readsBody && !request.is404) await rule.check(request);
     });
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);

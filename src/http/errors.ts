@@ -65,6 +65,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** A caller holds as many open streams as allowed; closing one frees a place. */
+export class TooManyStreamsError extends AppError {
+  constructor(message: string) {
+    super(429, 'TOO_MANY_STREAMS', message);
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'Service unavailable') {
     super(503, 'SERVICE_UNAVAILABLE', message);

@@ -1,13 +1,15 @@
 import type { TeamRole } from '../modules/roles/permissions.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Metrics } from '../metrics/registry.js';
-import type { Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
+import type { AccessRule, Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
 import type { RateLimitName, RateLimitPolicies } from './rate-limit.js';
 import type { StreamHub } from './stream/support.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthDeclaration;
+    /** A check on the record the request names, run after `auth` and before validation. */
+    access?: AccessRule;
     /** The rate limit this route counts against; checked around authentication. */
     rateLimit?: RateLimitName;
   }

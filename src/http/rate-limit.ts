@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /** The limits a route can name in `config.rateLimit`; the application supplies each policy. */
-export type RateLimitName = 'registration' | 'oauth' | 'satellite-pairing' | 'satellite';
+export type RateLimitName =
+  'registration' | 'oauth' | 'satellite-pairing' | 'satellite' | 'deployment-config';
 
 /**
  * One route family's limits. Each check throws the 429 error (an AppError with `retry_after`)

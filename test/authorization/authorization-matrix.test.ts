@@ -608,9 +608,29 @@ function defaultParam(op: Operation, name: string): string {
   return value;
 }
 
-async function statusFor(op: Operation, row: Row, role: Role): Promise<number> {
+/** What the request of the 403-before-validation check adds: a parameter and a field nobody knows. */
+const UNKNOWN = 'not_a_parameter';
+
+/** The row's request made invalid twice over: an unknown query parameter and an unknown body field. */
+function invalidated(op: Operation, request: Request): Request {
+  const query = [request.query, `${UNKNOWN}=1`].filter(Boolean).join('&');
+  if (!op.body && !['POST', 'PUT', 'PATCH'].includes(op.method)) return { ...request, query };
+  const body =
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+      ? { ...(request.body as Record<string, unknown>), [UNKNOWN]: 1 }
+      : { [UNKNOWN]: 1 };
+  return { ...request, query, body };
+}
+
+async function statusFor(
+  op: Operation,
+  row: Row,
+  role: Role,
+  { invalid = false }: { invalid?: boolean } = {},
+): Promise<number> {
   const own = await credentials(role);
-  const request = (await row.request?.({ w, t, role, ...own })) ?? {};
+  const built = (await row.request?.({ w, t, role, ...own })) ?? {};
+  const request = invalid ? invalidated(op, built) : built;
   const params: Record<string, string> = {};
   for (const p of op.pathParams)
     params[p.name] = request.params?.[p.name] ?? defaultParam(op, p.name);
@@ -663,4 +683,42 @@ describe('authorization matrix', () => {
     }
     expect(wrong, row.note).toEqual([]);
   });
+});
+
+/**
+ * Permission comes before validation everywhere: a caller the table turns away (401, 403, or 404
+ * where the resource is hidden from them) gets that same answer when the query has a parameter
+ * the route does not know and the body a field it does not know, never the 400 that a permitted
+ * caller gets for them (docs/api-conventions.md, "Which error comes first").
+ */
+describe('security: 403 before validation', () => {
+  const DENIED = new Set([401, 403, 404]);
+  /**
+   * 404s that are not a refusal: the caller is let in and the thing named does not exist for
+   * them, so validation comes first as it does for any permitted caller.
+   */
+  const NOT_REFUSALS: Partial<Record<string, Role[]>> = {
+    getMyInstanceStatus: ['root'],
+    getMyUserConfig: ['root'],
+    saveMyUserConfig: ['root'],
+  };
+
+  it.each(Object.keys(MATRIX))(
+    '%s refuses each caller it turns away before it validates the query and body',
+    async (id) => {
+      const op = operations.get(id);
+      if (!op) throw new Error(`${id} is not in the served description`);
+      const row = MATRIX[id]!;
+      const refused = ROLES.filter(
+        (role) => DENIED.has(row.expect[role]) && !NOT_REFUSALS[id]?.includes(role),
+      );
+      const wrong: string[] = [];
+      for (const role of op.security.length === 0 ? [] : refused) {
+        const status = await statusFor(op, row, role, { invalid: true });
+        if (status !== row.expect[role])
+          wrong.push(`${role}: ${status}, expected ${row.expect[role]}`);
+      }
+      expect(wrong, row.note).toEqual([]);
+    },
+  );
 });

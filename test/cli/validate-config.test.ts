@@ -91,6 +91,45 @@ describe('groundstation validate-config, in-process', () => {
   });
 });
 
+describe('security: groundstation validate-config applies the route’s limits', () => {
+  it('refuses a file nested 1,000 deep with one line saying where, and exits 1', async () => {
+    const name = await file('['.repeat(1000) + ']'.repeat(1000), 'json');
+    expect(await run(['validate-config', name])).toEqual({
+      code: 1,
+      stdout: `${name}:1:65 (root) nests lists and maps more than 64 levels deep\n`,
+      stderr: '',
+    });
+  });
+
+  it('refuses a file over 64 KiB, in characters or in bytes, and exits 1', async () => {
+    const characters = await file(`# ${'x'.repeat(64 * 1024)}\n`);
+    expect(await run(['validate-config', characters])).toEqual({
+      code: 1,
+      stdout: `${characters}:1:1 (root) is 65,539 characters long; at most 65,536 are allowed\n`,
+      stderr: '',
+    });
+    // Far too large to be read whole: the command stops reading past what could fit.
+    const bytes = await file(`# ${'x'.repeat(4 * 1024 * 1024)}\n`);
+    expect(await run(['validate-config', bytes])).toEqual({
+      code: 1,
+      stdout: `${bytes}:1:1 (root) is too large; at most 65,536 characters are allowed\n`,
+      stderr: '',
+    });
+  });
+
+  it('lists the first 100 of thousands of problems and says how many more there are', async () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `k${i}: 1\n`).join('');
+    const name = await file(lines);
+    const result = await run(['validate-config', name]);
+    expect(result.code).toBe(1);
+    const printed = result.stdout.trimEnd().split('\n');
+    expect(printed).toHaveLength(101);
+    expect(printed[0]).toBe(`${name}:1:1 /k0 is not an allowed property`);
+    expect(printed[99]).toBe(`${name}:100:1 /k99 is not an allowed property`);
+    expect(printed[100]).toBe(`${name}: 4,900 more errors not listed`);
+  });
+});
+
 describe('groundstation validate-config, as a process', () => {
   const execFileAsync = promisify(execFile);
   const entry = path.resolve('src/cli/groundstation.ts');

@@ -53,6 +53,14 @@ export const NON_JSON: Record<
   streamTeamNotifications: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
 };
 
+/**
+ * Texts of the runtime's own errors. An answer that holds one passed an internal failure on to
+ * the client (the validation route once listed "Maximum call stack size exceeded" as an error
+ * in the file).
+ */
+const INTERNAL_MESSAGES =
+  /Maximum call stack size exceeded|out of memory|Cannot read properties of|is not a function|is not iterable/;
+
 export function nonJsonKind(operationId: string, status: number) {
   return NON_JSON[operationId]?.find((entry) => entry.statuses.includes(status))?.kind ?? null;
 }
@@ -82,6 +90,8 @@ export function createResponseChecker() {
     const problems: string[] = [];
     const status = res.statusCode;
     if (status >= 500) problems.push(`answered ${status}`);
+    const leaked = INTERNAL_MESSAGES.exec(res.body);
+    if (leaked) problems.push(`echoes an internal error: ${leaked[0]}`);
     if (anonymous && status >= 200 && status < 300 && !op.isPublic) {
       problems.push(`answered ${status} to an anonymous caller on a route that is not public`);
     }

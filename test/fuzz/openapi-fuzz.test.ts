@@ -7,6 +7,7 @@ import { buildWorld, UNLIMITED_ENV, type World } from '../helpers/world.js';
 import { schemaArbitrary, type Hints } from './arbitraries.js';
 import { createResponseChecker, NON_JSON } from './checks.js';
 import { PREPARE, RESTORE_SETTINGS, STREAMS } from './destructive.js';
+import { documentValues, placesIn, spliceJson, valueAt } from './documents.js';
 import { fillPath, operationsOf, servedDescription, type Operation } from './operations.js';
 import {
   bodyArbitrary,
@@ -63,6 +64,8 @@ beforeAll(async () => {
       : undefined,
     env: {
       ...UNLIMITED_ENV,
+      DEPLOYMENT_CONFIG_LIMIT_PER_ACCOUNT: '0',
+      DEPLOYMENT_CONFIG_LIMIT_PER_ADDRESS: '0',
       BODY_LIMIT_BYTES: String(BODY_LIMIT),
     },
   });
@@ -125,10 +128,14 @@ interface Sample {
   headers: Record<string, string>;
 }
 
+/** Bodies the schema generator cannot make valid on its own. */
+const overridesFor = (op: Operation) =>
+  op.id === 'postSatelliteEvents' ? { valid: eventBatch() } : {};
+
 function sampleArbitrary(op: Operation): fc.Arbitrary<Sample> {
   const params: Record<string, fc.Arbitrary<ParamChoice>> = {};
   for (const p of op.pathParams) params[p.name] = paramChoice(w, op.id in PREPARE);
-  const overrides = op.id === 'postSatelliteEvents' ? { valid: eventBatch() } : {};
+  const overrides = overridesFor(op);
   return fc.record({
     caller: fc.oneof(
       { weight: 1, arbitrary: fc.constantFrom(...callers) },
@@ -192,6 +199,24 @@ async function send(op: Operation, sample: Sample) {
 
 const checker = () => createResponseChecker();
 
+/**
+ * The fitting caller that gets furthest with a valid body (2xx, else any answer but 401/403), so
+ * that generated bodies reach the code behind authorization.
+ */
+async function mostPermittedCaller(
+  op: Operation,
+  attempt: (caller: Caller) => Promise<{ res: { statusCode: number } }>,
+): Promise<Caller> {
+  const fitting = fittingCallers(op);
+  let fallback: Caller | undefined;
+  for (const caller of fitting) {
+    const { statusCode } = (await attempt(caller)).res;
+    if (statusCode < 300) return caller;
+    if (statusCode !== 401 && statusCode !== 403) fallback ??= caller;
+  }
+  return fallback ?? fitting[0]!;
+}
+
 describe('fuzzing the OpenAPI description', () => {
   it('covers every operation and lists only real ones as non-JSON', () => {
     expect(operations.length).toBeGreaterThan(90);
@@ -250,6 +275,48 @@ describe('fuzzing the OpenAPI description', () => {
     },
     Math.max(300_000, RUNS * 6_000),
   );
+
+  it('answers deep and wide documents in every JSON body below 500, small, and keeps answering', async () => {
+    const { check } = checker();
+    const values = Object.entries(documentValues(BODY_LIMIT / 2));
+    const texts = values.filter(([name]) => name.startsWith('a string of'));
+    const structures = values.filter(([name]) => !name.startsWith('a string of'));
+    const problems: string[] = [];
+    const request = (op: Operation, caller: Caller, payload: string) =>
+      send(op, {
+        caller,
+        garbage: {},
+        params: Object.fromEntries(op.pathParams.map((p) => [p.name, { kind: 'fixture' }])),
+        query: { values: {}, extra: '' },
+        body: { contentType: 'application/json', payload },
+        headers: {},
+      });
+    for (const op of operations.filter((o) => o.body)) {
+      const [valid] = fc.sample(
+        overridesFor(op).valid ?? schemaArbitrary(op.body!.schema, 'valid', hints),
+        { seed: SEED, numRuns: 1 },
+      );
+      const caller = await mostPermittedCaller(op, (c) => request(op, c, JSON.stringify(valid)));
+      for (const place of placesIn(valid)) {
+        // Texts go where text goes (a document in a string field); structures go everywhere.
+        const shapes =
+          typeof valueAt(valid, place) === 'string' ? [...structures, ...texts] : structures;
+        for (const [name, raw] of shapes) {
+          const payload = spliceJson(valid, place, raw);
+          const { res } = await request(op, caller, payload);
+          const where = `${op.id}, ${name} at /${place.join('/')}`;
+          for (const problem of check(op, false, res)) problems.push(`${where}: ${problem}`);
+          // A small document must not come back as a large answer (errors listed without bound).
+          if (res.body.length > 2 * payload.length + 16_384) {
+            problems.push(`${where}: answered ${res.body.length} characters`);
+          }
+        }
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  }, 600_000);
 
   it('sends paths, methods and credentials that match no route to the 404 envelope', async () => {
     await fc.assert(

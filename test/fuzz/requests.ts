@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { PASSWORD } from '../helpers/accounts.js';
 import type { World } from '../helpers/world.js';
 import { malformedBody, nastyString, schemaArbitrary, type Hints } from './arbitraries.js';
+import { documentBody } from './documents.js';
 import type { Operation, Schema } from './operations.js';
 
 type Headers = Record<string, string>;
@@ -314,6 +315,14 @@ export function bodyArbitrary(
   ];
   // Small odds, but every operation meets a body over the limit in a longer run.
   variants.push({ weight: 1, arbitrary: huge });
+  // Deep and wide values in any place of a valid body, up to half the body limit.
+  variants.push({
+    weight: 2,
+    arbitrary: documentBody(valid, bodyLimit / 2).map((payload) => ({
+      contentType: 'application/json',
+      payload,
+    })),
+  });
   return fc.oneof(...variants);
 }
 

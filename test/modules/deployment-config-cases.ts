@@ -473,7 +473,17 @@ export const INVALID_CASES: ConfigCase[] = [
       'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n' +
       'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n' +
       'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n',
-    errors: [at('', 'Excessive alias count indicates a resource exhaustion attack', 1, 1)],
+    errors: [at('', 'The aliases in the file expand to too many values', 1, 1)],
+  },
+  {
+    name: 'an alias before its anchor',
+    content: 'application:\n  name: *shop\n  description: &shop Shop\n',
+    errors: [at('', 'The alias *shop comes before any anchor &shop', 2, 9)],
+  },
+  {
+    name: 'a key given twice in a JSON object',
+    content: '{"application": {"name": "A", "name": "B"}}',
+    errors: [at('', 'Map keys must be unique', 1, 31)],
   },
 ];
 

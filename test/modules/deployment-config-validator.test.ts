@@ -38,11 +38,21 @@ describe('deployment configuration schema file', () => {
 
 describe('validateDeploymentConfig', () => {
   it.each(VALID_CASES)('accepts $name', ({ content, config }) => {
-    expect(validateDeploymentConfig(content)).toEqual({ valid: true, errors: [], config });
+    expect(validateDeploymentConfig(content)).toEqual({
+      valid: true,
+      errors: [],
+      omitted_errors: 0,
+      config,
+    });
   });
 
   it.each(INVALID_CASES)('rejects $name', ({ content, errors }) => {
-    expect(validateDeploymentConfig(content)).toEqual({ valid: false, errors, config: null });
+    expect(validateDeploymentConfig(content)).toEqual({
+      valid: false,
+      errors,
+      omitted_errors: 0,
+      config: null,
+    });
   });
 
   it('does not share state between calls: defaults go into each result only', () => {

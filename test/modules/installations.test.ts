@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearerFor, json, register, type Account } from '../helpers/accounts.js';
 import { createServer } from '../helpers/catalogue.js';
+import { pair } from '../helpers/satellites.js';
 
 let t: TestApp;
 let root: Account;
@@ -318,5 +319,64 @@ describe('deleting an installed catalogue server', () => {
     expect(
       (await send('GET', base(), admin.headers)).json().data.installations.map((i: any) => i.name),
     ).toEqual(['Slack']);
+  });
+});
+
+describe('security: configuration fields named like object built-ins', () => {
+  let server: { id: string; slug: string };
+  beforeAll(async () => {
+    server = await createServer(t.app, root.headers, {
+      name: 'Builtins',
+      config_schema: {
+        template: { env: [{ name: '__proto__', default: 'from-template' }] },
+        team: {
+          env: [
+            { name: 'constructor', required: true },
+            { name: 'toString', required: true },
+          ],
+        },
+        user: { args: [{ name: 'hasOwnProperty', required: true }] },
+      },
+    });
+  });
+
+  it('reports required fields named constructor or toString as missing until they have values', async () => {
+    const refused = await send('POST', base(), admin.headers, { server_id: server.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(
+      'body.team_config is missing required env.constructor, env.toString',
+    );
+    const installed = await install({
+      server_id: server.id,
+      team_config: { env: { constructor: 'c', toString: 't' } },
+    });
+    expect(installed.my_instance.status).toBe('awaiting_user_config');
+    const url = `${base()}/${installed.id}/user-config`;
+    const before = await send('GET', url, admin.headers);
+    expect(before.json().data.user_config.missing_required).toEqual(['args.hasOwnProperty']);
+    const saved = await send('PUT', url, admin.headers, {
+      values: { args: { hasOwnProperty: 'yes' } },
+    });
+    expect(saved.json().data.user_config).toMatchObject({
+      missing_required: [],
+      status: 'provisioning',
+      values: { args: { hasOwnProperty: 'yes' } },
+    });
+  });
+
+  it('hands a satellite a value whose field is named __proto__', async () => {
+    const sat = await pair(t.app, admin.headers, { scope: 'team', team_id: teamId });
+    const config = await t.app.inject({
+      url: `/api/satellites/${sat.id}/config`,
+      headers: sat.headers,
+    });
+    const mine = config
+      .json()
+      .data.instances.find(
+        (i: any) => i.installation_name === 'Builtins' && i.user_id === admin.id,
+      );
+    expect(Object.hasOwn(mine.env, '__proto__')).toBe(true);
+    expect(mine.env).toMatchObject({ constructor: 'c', toString: 't' });
+    expect(Object.getOwnPropertyDescriptor(mine.env, '__proto__')?.value).toBe('from-template');
   });
 });

@@ -134,6 +134,38 @@ describe('authorization endpoint', () => {
     expect(res.headers.location).toBe('/api/oauth2/grants/page');
   });
 
+  it('security: percent-encodes a non-Latin-1 return_to in the redirect instead of failing', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/oauth2/auth?state=中文', '/api/oauth2/auth?state=%E4%B8%AD%E6%96%87'],
+      ['/api/oauth2/auth?state=é', '/api/oauth2/auth?state=%C3%A9'],
+      ['/api/oauth2/auth?state=\ud800', '/api/oauth2/auth?state=%EF%BF%BD'],
+      ['/api/oauth2/auth?state=a b', '/api/oauth2/auth?state=a%20b'],
+      ['/api/oauth2/grants/page?x=%E4', '/api/oauth2/grants/page?x=%E4'],
+      ['/api/oauth2/中', '/api/oauth2/grants/page'],
+      ['/api/oauth2/../users/me', '/api/oauth2/grants/page'],
+      ['/\\evil.example/api/oauth2/auth', '/api/oauth2/grants/page'],
+    ];
+    for (const [returnTo, location] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/oauth2/login',
+        headers: form,
+        payload: new URLSearchParams({
+          login: 'alice',
+          password: PASSWORD,
+          return_to: returnTo,
+        }).toString(),
+      });
+      expect(res.statusCode, `${returnTo}: ${res.body}`).toBe(303);
+      expect(res.headers.location).toBe(location);
+    }
+    const page = await t.app.inject({
+      url: `/api/oauth2/login?return_to=${encodeURIComponent('/api/oauth2/auth?state=中文')}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(formFields(page.body).return_to).toBe('/api/oauth2/auth?state=%E4%B8%AD%E6%96%87');
+  });
+
   it('refuses cross-origin form posts', async () => {
     const res = await t.app.inject({
       method: 'POST',

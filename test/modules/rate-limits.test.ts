@@ -240,6 +240,7 @@ describe('the description', () => {
     expect(has429('/api/satellites/register', 'post')).toBe(true);
     expect(has429('/api/satellites/{satelliteId}/events', 'post')).toBe(true);
     expect(has429('/api/satellites/{satelliteId}/heartbeat', 'post')).toBe(true);
+    expect(has429('/api/deployment-config/validate', 'post')).toBe(true);
     expect(has429('/api/users/me', 'get')).toBe(false);
   });
 });
@@ -255,6 +256,8 @@ describe('switched off', () => {
         satellitePairingPerAddress: 0,
         satellitePerSatellite: 0,
         satellitePerAddress: 0,
+        deploymentConfigPerAccount: 0,
+        deploymentConfigPerAddress: 0,
       },
       t.database.db,
       clock,

@@ -291,3 +291,137 @@ describe('API keys', () => {
     clock.advance(DAY);
   });
 });
+
+describe('security: a team registration token does not outlive its creator’s place in the team', () => {
+  let owner: Account; // creates the team and stays its administrator
+  let deputy: Account; // a second administrator who issues tokens, then is removed or demoted
+  let opsTeam: string;
+
+  beforeAll(async () => {
+    owner = await register(t.app, 'olga');
+    deputy = await register(t.app, 'dave');
+    const created = await post('/api/teams', owner.headers, { name: 'Ops' });
+    expect(created.statusCode, created.body).toBe(201);
+    opsTeam = created.json().data.team.id;
+    const added = await post(`/api/teams/${opsTeam}/members`, owner.headers, {
+      login: 'dave',
+      role: 'team_admin',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+  });
+
+  const setRole = (role: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/teams/${opsTeam}/members/${deputy.id}`,
+      headers: { ...json, ...owner.headers },
+      payload: { role },
+    });
+  const pairWith = (token: string) =>
+    post('/api/satellites/register', { authorization: `Bearer ${token}` }, { name: 'edge' });
+  const listed = async (query = '') =>
+    (
+      await t.app.inject({
+        url: `/api/satellites/registration-tokens${query}`,
+        headers: owner.headers,
+      })
+    ).json().data.tokens as Array<Record<string, unknown>>;
+
+  it('refuses at pairing the token of a creator demoted to team_user, and takes it again once re-promoted', async () => {
+    const { token } = await createToken(t.app, deputy.headers, { scope: 'team', team_id: opsTeam });
+    expect((await setRole('team_user')).statusCode).toBe(200);
+    const refused = await pairWith(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      error: 'Authentication is required: the registration token is not valid',
+    });
+    expect((await setRole('team_admin')).statusCode).toBe(200);
+    expect((await pairWith(token)).statusCode).toBe(201);
+  });
+
+  it('refuses at pairing the token of a creator removed from the team, and lists it to the team’s admins', async () => {
+    const unused = await createToken(t.app, deputy.headers, {
+      scope: 'team',
+      team_id: opsTeam,
+      name: 'dave’s edge box',
+    });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${opsTeam}/members/${deputy.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const refused = await pairWith(unused.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe(
+      'Authentication is required: the registration token is not valid',
+    );
+
+    // The team's remaining administrator sees it (never the token text) and may revoke it.
+    const all = await listed();
+    expect(all.find((x) => x.id === unused.id)).toMatchObject({
+      id: unused.id,
+      name: 'dave’s edge box',
+      scope: 'team',
+      team_id: opsTeam,
+      created_by: deputy.id,
+      state: 'active',
+      used_at: null,
+      revoked_at: null,
+    });
+    expect(JSON.stringify(all)).not.toContain(unused.token);
+    const active = await listed('?state=active');
+    expect(active.map((x) => x.id)).toEqual([unused.id]);
+    expect(active[0]).toHaveProperty('created_at');
+    expect(active[0]).toHaveProperty('expires_at');
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/satellites/registration-tokens/${unused.id}`,
+      headers: owner.headers,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await listed('?state=active')).toEqual([]);
+    expect((await listed()).find((x) => x.id === unused.id)).toMatchObject({ state: 'revoked' });
+  });
+
+  it('still pairs with a token whose creator remains the team’s administrator', async () => {
+    const { token } = await createToken(t.app, owner.headers, { scope: 'team', team_id: opsTeam });
+    expect((await pairWith(token)).statusCode).toBe(201);
+  });
+
+  it('answers 400 for an unknown state filter', async () => {
+    const res = await t.app.inject({
+      url: '/api/satellites/registration-tokens?state=orphaned',
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('security: a global registration token needs its creator to still be a global administrator', () => {
+  const makeUser = (userId: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${userId}`,
+      headers: { ...json, ...root.headers },
+      payload: body,
+    });
+  const pairWith = (token: string) =>
+    post('/api/satellites/register', { authorization: `Bearer ${token}` }, { name: 'edge' });
+
+  it('refuses the token of a demoted or disabled global administrator', async () => {
+    const gina = await register(t.app, 'gina');
+    expect((await makeUser(gina.id, { global_role: 'global_admin' })).statusCode).toBe(200);
+    const demoted = await createToken(t.app, gina.headers, { scope: 'global' });
+    const disabled = await createToken(t.app, gina.headers, { scope: 'global' });
+    expect((await makeUser(gina.id, { global_role: 'global_user' })).statusCode).toBe(200);
+    expect((await pairWith(demoted.token)).statusCode).toBe(401);
+    expect(
+      (await makeUser(gina.id, { global_role: 'global_admin', disabled: true })).statusCode,
+    ).toBe(200);
+    expect((await pairWith(disabled.token)).statusCode).toBe(401);
+    expect((await makeUser(gina.id, { disabled: false })).statusCode).toBe(200);
+    expect((await pairWith(disabled.token)).statusCode).toBe(201);
+  });
+});

@@ -13,6 +13,8 @@ export const requestLogs = defineHandler({
     tool_response: Type.Optional(Type.Unknown()),
   }),
   installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
+  // The row lands in this user's activity: they must be a member with an instance here.
+  userOf: (data) => data.user_id,
   plan(data, { satellite, installation, timestamp }, writes) {
     const values = {
       ...toolCallRow('req', satellite, installation, data, timestamp),

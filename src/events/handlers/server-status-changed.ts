@@ -2,8 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../../http/schemas.js';
 import { INSTANCE_STATUSES } from '../../modules/installations/schemas.js';
 import { Data, Text } from '../schemas.js';
-import { instanceKey } from '../scope.js';
-import { defineHandler, EventError } from '../types.js';
+import { defineHandler } from '../types.js';
 
 export const serverStatusChanged = defineHandler({
   type: 'mcp.server.status_changed',
@@ -16,13 +15,10 @@ export const serverStatusChanged = defineHandler({
     status_message: Type.Optional(Type.String({ maxLength: 2000 })),
   }),
   installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
-  instanceOf: (data) => ({ installationId: data.installation_id, userId: data.user_id }),
-  plan(data, { index, installation, instances }, writes) {
-    const instanceId = instances.get(instanceKey(installation.id, data.user_id));
-    if (!instanceId)
-      throw new EventError(
-        `user ${data.user_id} has no instance of installation ${data.installation_id}`,
-      );
+  userOf: (data) => data.user_id,
+  plan(data, { index, installation, userInstance }, writes) {
+    // Set whenever a handler names a user (userOf): checked before planning.
+    const instanceId = userInstance!;
     writes.setInstanceStatus({
       index,
       instanceId,

@@ -7,6 +7,8 @@ export const toolExecuted = defineHandler({
   type: 'mcp.tool.executed',
   schema: Data({ ...toolCallFields, server_id: Text }),
   installationOf: (data) => ({ installationId: data.server_id, teamId: data.team_id }),
+  // The row lands in this user's activity: they must be a member with an instance here.
+  userOf: (data) => data.user_id,
   plan(data, { satellite, installation, timestamp }, writes) {
     const values = {
       ...toolCallRow('use', satellite, installation, data, timestamp),

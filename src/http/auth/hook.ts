@@ -85,7 +85,10 @@ async function checkTeam(
   if (!membership || (!membership.role && !superuser)) throw new NotFoundError(TEAM_NOT_FOUND);
   // A global administrator acts in any existing team as its administrator.
   const effective = superuser ? 'team_admin' : membership.role!;
-  if (team.permission && !teamRoleHas(effective, team.permission)) {
+  const self =
+    team.selfParam !== undefined &&
+    (request.params as Record<string, string | undefined>)[team.selfParam] === actor.userId;
+  if (team.permission && !self && !teamRoleHas(effective, team.permission)) {
     throw new ForbiddenError(`This requires the team permission ${team.permission}`);
   }
   request.teamRole = effective;

@@ -57,7 +57,15 @@ export type AuthDeclaration =
        * members whose team role lacks `permission` get 403. Holders of the global
        * `teams.manage` permission act as that team's administrators.
        */
-      team?: { param: string; permission?: Permission };
+      team?: {
+        param: string;
+        permission?: Permission;
+        /**
+         * A path parameter naming an account: when it names the caller, `permission` is not
+         * needed (e.g. any member may remove themselves from a team).
+         */
+        selfParam?: string;
+      };
     }
   | {
       /** Open to anyone while no account exists; afterwards only to holders of `permission`. */
@@ -87,4 +95,18 @@ export interface CredentialResolvers {
   accountsExist?: () => Promise<boolean>;
   /** Null when the team does not exist; otherwise the caller's role in it (null: not a member). */
   teamMembership?: (teamId: string, userId: string) => Promise<{ role: TeamRole | null } | null>;
+}
+
+/**
+ * A permission check that depends on the record a request names (a satellite, a token), declared
+ * as `config.access` beside `config.auth`. It throws ForbiddenError, or NotFoundError where the
+ * caller may not learn that the record exists.
+ */
+export interface AccessRule {
+  check: (request: FastifyRequest) => Promise<void>;
+  /**
+   * The check reads the body: it runs once the body is parsed and still before it is validated,
+   * so it must not trust the body's shape. Otherwise it runs before the body is read.
+   */
+  readsBody: boolean;
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { access } from '../auth/declare.js';
 import type { Actor, AuthDeclaration } from '../auth/types.js';
 import { PaginatedData, pageOf, paginationOf } from '../pagination.js';
-import { Success } from '../schemas.js';
-import { POLL_LIMIT, RETRY_MS, servePollingStream, SNAPSHOT_SIZE } from './session.js';
+import { ErrorEnvelopeRef, Success } from '../schemas.js';
+import { watchAccess } from './access.js';
+import { END_EVENT, POLL_LIMIT, RETRY_MS, servePollingStream, SNAPSHOT_SIZE } from './session.js';
 import type { StreamSource } from './source.js';
 
 /** What a handler knows once the request passed auth and validation. */
@@ -31,8 +33,8 @@ export interface StreamablePage<
   url: string;
   auth: AuthDeclaration;
   /**
-   * Checks that need the database (e.g. that the caller may see this satellite). They run in
-   * onRequest after authentication, so 403 and 404 come before 400 and before the stream opens.
+   * Checks that need the database (e.g. that the caller may see this satellite): the routes'
+   * `config.access`, so 403 and 404 come before 400 and before the stream opens.
    */
   guard?: (request: FastifyRequest) => Promise<void>;
   tags: string[];
@@ -58,7 +60,12 @@ function eventStreamResponse(itemsKey: string, eventName: string) {
       `data is {"${itemsKey}": [...]} (the ${SNAPSHOT_SIZE} newest items, newest first) or, after a ` +
       `reconnect with a known Last-Event-ID, the items missed since then; then every poll up to ` +
       `${POLL_LIMIT} new items, oldest first, each sent as a message named \`${eventName}\` whose ` +
-      `id is the item id and whose data is the item. Comment lines are keep-alive heartbeats.`,
+      `id is the item id and whose data is the item. Comment lines are keep-alive heartbeats. ` +
+      `When the caller's access ends (logged out, token revoked, account disabled or deleted, ` +
+      `no longer permitted), or after the stream's maximum lifetime, a last \`${END_EVENT}\` ` +
+      `message whose data is {"reason": "access_revoked", "status", "code", "error"} or ` +
+      `{"reason": "max_lifetime"} precedes the close; after max_lifetime, reconnect with ` +
+      `Last-Event-ID.`,
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   };
 }
@@ -83,8 +90,7 @@ export function pagedRouteWithStream<
       actor: request.actor,
     });
   const shared = {
-    config: { auth: route.auth },
-    ...(route.guard ? { onRequest: route.guard } : {}),
+    config: { auth: route.auth, ...(route.guard ? { access: access.byPath(route.guard) } : {}) },
   };
   const schema = {
     tags: route.tags,
@@ -118,24 +124,47 @@ export function pagedRouteWithStream<
       ...shared,
       // Always a stream, whatever Accept says: the spec has clients send Accept: application/json.
       sse: { kind: 'manual' },
+      // A stream has nothing to probe, and a HEAD reply has no body to stream into.
+      exposeHeadRoute: false,
       schema: {
         ...schema,
         ...route.stream,
-        response: { 200: eventStreamResponse(itemsKey, route.eventName) },
+        response: {
+          200: eventStreamResponse(itemsKey, route.eventName),
+          429: ErrorEnvelopeRef(
+            'The caller already holds as many open streams as allowed (per account and per ' +
+              'session or access token); close one first',
+          ),
+        },
       },
     },
     async (request, reply) => {
       const filters = filtersOf(request);
-      await servePollingStream({
+      // Before anything is sent, so a refusal is a JSON error envelope.
+      const release = app.streams.limits.acquire(request.actor);
+      const streamAccess = watchAccess(
+        app.streams.accessChecks,
+        app.credentials,
+        request,
         reply,
-        hub: app.streams,
-        source,
-        filters,
-        // Filters hold the caller's scope too, so one key never mixes what callers may see.
-        pollKey: `${route.url} ${JSON.stringify(filters)}`,
-        eventName: route.eventName,
-        itemsKey,
-      });
+        route,
+      );
+      try {
+        await servePollingStream({
+          reply,
+          hub: app.streams,
+          source,
+          filters,
+          // Filters hold the caller's scope too, so one key never mixes what callers may see.
+          pollKey: `${route.url} ${JSON.stringify(filters)}`,
+          eventName: route.eventName,
+          itemsKey,
+          access: streamAccess,
+        });
+      } finally {
+        streamAccess.release();
+        release();
+      }
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { SSEMessage } from '@fastify/sse';
+import type { AccessVerdict, StreamAccess } from './access.js';
 import type { Cursor } from './cursor.js';
 import { POLL_LIMIT } from './shared-poll.js';
 import type { Positioned, StreamSource } from './source.js';
@@ -12,6 +13,22 @@ export const SNAPSHOT_SIZE = 50;
 export const RETRY_MS = 3000;
 /** Longer Last-Event-ID values cannot be item ids; they get a snapshot. */
 const MAX_EVENT_ID_LENGTH = 200;
+/** The last message of a stream the service ends; its data says why. */
+export const END_EVENT = 'end';
+/**
+ * Streams end between 90% and 100% of the maximum lifetime, so that streams opened together
+ * (after a deploy) do not all reconnect in the same second.
+ */
+const LIFETIME_SPREAD = 0.1;
+
+/** Why the service ended a stream, as sent in the `end` message. */
+export type EndReason =
+  | { reason: 'access_revoked'; status: number; code: string; error: string }
+  | { reason: 'max_lifetime' };
+
+function lifetimeMs(maxLifetimeSeconds: number): number {
+  return maxLifetimeSeconds * 1000 * (1 - LIFETIME_SPREAD * Math.random());
+}
 
 export interface PollingStream<F, T extends { id: string }> {
   reply: FastifyReply;
@@ -24,6 +41,8 @@ export interface PollingStream<F, T extends { id: string }> {
   eventName: string;
   /** Name of the item list in the snapshot, as in the REST page (`metrics`, `activity`, …). */
   itemsKey: string;
+  /** Re-checks the caller's access before each delivery. */
+  access: StreamAccess;
 }
 
 /**
@@ -32,20 +51,27 @@ export interface PollingStream<F, T extends { id: string }> {
  * it), then, from the poll it shares with streams of the same filters, the items after the newest
  * one sent, oldest first. The returned promise settles when the stream has ended; it then stops
  * following the poll, and results of a query that was running when the client left are dropped.
+ *
+ * At every poll the caller's access is checked again before anything is sent; when it has ended
+ * (logged out, token revoked, account disabled or deleted, removed from the team), the stream
+ * sends a last `end` message and closes. It also ends so after its maximum lifetime, asking the
+ * client to reconnect, which resumes from Last-Event-ID with a fresh check of its credential.
  */
 export function servePollingStream<F, T extends { id: string }>(
   stream: PollingStream<F, T>,
 ): Promise<void> {
-  const { reply, hub, source, filters, eventName, itemsKey } = stream;
+  const { reply, hub, source, filters, eventName, itemsKey, access } = stream;
   const sse = reply.sse;
   let closed = false;
   let untrack: (() => void) | undefined;
   let unfollow: (() => void) | undefined;
+  let lifetime: NodeJS.Timeout | undefined;
 
   return new Promise<void>((resolve) => {
     const end = () => {
       if (closed) return;
       closed = true;
+      clearTimeout(lifetime);
       unfollow?.();
       untrack?.();
       resolve();
@@ -99,18 +125,68 @@ export function servePollingStream<F, T extends { id: string }>(
       return cursor;
     }
 
+    // Everything the stream sends goes through one queue, each step after the one before it, so
+    // the last message can never land in the middle of a delivery.
+    let queue = Promise.resolve();
+    const enqueue = (step: () => Promise<void>) => {
+      queue = queue.then(() => (closed ? undefined : step())).catch(fail);
+    };
+
+    /** Sends the last message and closes; nothing is sent after it. */
+    async function finish(why: EndReason) {
+      unfollow?.();
+      await send({
+        event: END_EVENT,
+        data: why,
+        // After the lifetime, the client should come back; the usual delay spreads reconnects.
+        ...(why.reason === 'max_lifetime' ? { retry: RETRY_MS } : {}),
+      });
+      sse.close();
+      end();
+    }
+
+    async function deliver(items: Positioned<T>[], polledAt: number) {
+      let verdict: AccessVerdict;
+      try {
+        verdict = await access.verify(polledAt);
+      } catch (error) {
+        // The check could not run (e.g. the database is away): without items there is nothing
+        // to hold back, so the stream waits for the next poll, as it does when a poll fails.
+        if (items.length > 0) throw error;
+        reply.log.warn({ err: error }, 'stream access check failed; retrying at the next poll');
+        return;
+      }
+      if (closed) return;
+      if (!verdict.allowed) {
+        const { status, code, error } = verdict;
+        return finish({ reason: 'access_revoked', status, code, error });
+      }
+      await sendItems(items);
+    }
+
     async function run() {
       await send({ retry: RETRY_MS, data: undefined });
       if (closed) return;
       const cursor = await start();
       if (closed) return;
-      // Deliveries are sent in order, each after the one before it.
-      let sending = Promise.resolve();
-      unfollow = hub.polls.follow(stream.pollKey, source, filters, cursor, (items) => {
-        sending = sending.then(() => sendItems(items)).catch(fail);
+      // A client that reads slowly must not pile up a check per poll: an empty delivery is
+      // dropped while another one still waits, which checks access for it.
+      let waiting = 0;
+      unfollow = hub.polls.follow(stream.pollKey, source, filters, cursor, (items, polledAt) => {
+        if (items.length === 0 && waiting > 0) return;
+        waiting += 1;
+        enqueue(() => {
+          waiting -= 1;
+          return deliver(items, polledAt);
+        });
       });
     }
 
-    run().catch(fail);
+    lifetime = setTimeout(() => {
+      // No more polls: the stream is over, once what is queued has been sent.
+      unfollow?.();
+      enqueue(() => finish({ reason: 'max_lifetime' }));
+    }, lifetimeMs(hub.settings.maxLifetimeSeconds));
+    enqueue(run);
   });
 }

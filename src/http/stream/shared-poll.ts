@@ -1,12 +1,20 @@
 import type { Cursor } from './cursor.js';
+import { monotonicNow } from './fresh-cache.js';
 import type { Positioned, StreamSource } from './source.js';
 
 /** The spec's most items one poll sends. */
 export const POLL_LIMIT = 100;
 
+/**
+ * Hands a follower the items of one poll, oldest first (often none), and when that poll's query
+ * started (monotonic ms): every poll is a delivery, so streams re-check their caller's access at
+ * each one, against a check no older than the items.
+ */
+export type Deliver<T> = (items: Positioned<T>[], polledAt: number) => void;
+
 interface Follower {
   cursor: Cursor | null;
-  deliver(items: Positioned<unknown>[]): void;
+  deliver: Deliver<unknown>;
 }
 
 /**
@@ -64,6 +72,7 @@ class SharedPoll {
     this.running = true;
     const followers = [...this.followers];
     const from = startOf(followers);
+    const polledAt = monotonicNow();
     let items: Positioned<unknown>[] = [];
     try {
       items = await this.poll(from);
@@ -77,10 +86,11 @@ class SharedPoll {
     for (const follower of followers) {
       if (!this.followers.has(follower)) continue;
       const mine = itemsAfter(items, from, follower.cursor);
-      if (mine.length === 0) continue;
-      follower.cursor = mine.at(-1)!.cursor;
-      advanced = true;
-      follower.deliver(mine);
+      if (mine.length > 0) {
+        follower.cursor = mine.at(-1)!.cursor;
+        advanced = true;
+      }
+      follower.deliver(mine, polledAt);
     }
     // A full page means more are waiting: fetch them at once rather than fall behind.
     this.schedule(items.length === POLL_LIMIT && advanced ? 0 : this.intervalMs);
@@ -103,15 +113,15 @@ export function createSharedPolls(options: {
       return polls.size;
     },
     /**
-     * Follows new items after `cursor`; `deliver` gets them oldest first. Returns the function
-     * that stops following; the poll stops with its last follower, even mid-query.
+     * Follows new items after `cursor`; `deliver` gets them oldest first, at every poll. Returns
+     * the function that stops following; the poll stops with its last follower, even mid-query.
      */
     follow<F, T extends { id: string }>(
       key: string,
       source: StreamSource<F, T>,
       filters: F,
       cursor: Cursor | null,
-      deliver: (items: Positioned<T>[]) => void,
+      deliver: Deliver<T>,
     ): () => void {
       let poll = polls.get(key);
       if (!poll) {

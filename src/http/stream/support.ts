@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fastifySSE } from '@fastify/sse';
+import { createFreshCache, type FreshCache } from './fresh-cache.js';
+import { createStreamLimits, type StreamCaps, type StreamLimits } from './limits.js';
 import { createSharedPolls, type SharedPolls } from './shared-poll.js';
 
-export interface StreamSettings {
+export interface StreamSettings extends StreamCaps {
   /** How often a stream asks the database for new items (3 s by default). */
   pollIntervalMs: number;
   /** How often an idle stream sends a comment so proxies keep it open (30 s by default). */
   heartbeatIntervalMs: number;
+  /** The longest a stream stays open before it asks its client to reconnect (1 hour by default). */
+  maxLifetimeSeconds: number;
 }
 
 /** What routes need to run streams: the settings, and the streams open in this process. */
@@ -19,6 +23,10 @@ export interface StreamHub {
   track(close: () => void): () => void;
   /** The polls streams share: one per resource and distinct filters. */
   readonly polls: SharedPolls;
+  /** Access re-checks that streams of one credential share (see watchAccess). */
+  readonly accessChecks: FreshCache;
+  /** The caps on open streams per account and per credential. */
+  readonly limits: StreamLimits;
 }
 
 /**
@@ -36,6 +44,8 @@ export const streamSupport = fp(
         intervalMs: settings.pollIntervalMs,
         onError: (error) => app.log.error({ err: error }, 'stream poll failed; retrying'),
       }),
+      accessChecks: createFreshCache(),
+      limits: createStreamLimits(settings),
       get openCount() {
         return open.size;
       },

@@ -13,6 +13,7 @@ import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.j
 import { newId } from '../../lib/ids.js';
 import type { Logger } from 'pino';
 import { EmailNotConfiguredError, type Mailer } from '../email/mailer.js';
+import type { AccessTokenService } from '../oauth/access-tokens.js';
 import { addressKey as clientAddressKey } from '../rate-limits/address.js';
 import type { RateLimiter, LimitRule } from '../rate-limits/limiter.js';
 import type { SettingsService } from '../settings/service.js';
@@ -32,6 +33,7 @@ export interface AuthServiceDeps {
   users: UserRepository;
   teams: TeamService;
   sessions: SessionService;
+  accessTokens: AccessTokenService;
   emailTokens: EmailTokenRepository;
   settings: SettingsService;
   mailer: Mailer;
@@ -43,6 +45,13 @@ export interface AuthServiceDeps {
 }
 
 const INVALID_LOGIN = 'Invalid login or password';
+/**
+ * Password guesses are counted per account, whichever name (username or email) is typed and
+ * whether they come from sign-in or from a form that asks for the current password. Names
+ * without an account are counted by name, so that they are limited like real ones.
+ */
+const accountLimitKey = (userId: string) => `login:account:${userId}`;
+const unknownNameLimitKey = (login: string) => `login:name:${login.toLowerCase()}`;
 // Serialises registrations so that exactly one account can become the first global_admin.
 const REGISTRATION_LOCK = 7_242_019_002;
 const VERIFY_TTL_SECONDS = 24 * 60 * 60;
@@ -50,6 +59,40 @@ const RESET_TTL_SECONDS = 60 * 60;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, clock } = deps;
+
+  /**
+   * Counts one password attempt against `key` before the password is checked (so parallel
+   * guesses cannot slip past the limit), refusing with 429 once the limit is passed. A right
+   * password clears the count.
+   */
+  async function attemptPassword(key: string, storedHash: string | null, password: string) {
+    const rule = deps.limits.perAccount;
+    const state = await deps.limiter.hit(key, rule);
+    if (state.count > rule.limit) throw new TooManyRequestsError(state.retryAfter);
+    const valid = await verifyPassword(storedHash, password);
+    if (valid) await deps.limiter.reset(key);
+    return valid;
+  }
+
+  /**
+   * Checks the password a signed-in user typed to confirm a sensitive change; wrong guesses
+   * count toward the same per-account limit as sign-in (429 once it is passed).
+   */
+  async function confirmPassword(user: UserRow, password: string, field: string) {
+    if (!(await attemptPassword(accountLimitKey(user.id), user.passwordHash, password))) {
+      throw new ValidationError(`${field} is not correct`);
+    }
+  }
+
+  /** Every way the account signs in elsewhere ends: OAuth grants always, sessions but `keep`. */
+  async function endAccessAfterPasswordChange(
+    userId: string,
+    keep: string | undefined,
+    tx: Parameters<SessionService['endAllFor']>[2],
+  ) {
+    await deps.sessions.endAllFor(userId, keep, tx);
+    await deps.accessTokens.revokeAllFor(userId, tx);
+  }
 
   async function sendToken(user: UserRow, purpose: EmailTokenPurpose) {
     const issued = issueSecret('etk');
@@ -142,22 +185,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: { login: string; password: string }, request: FastifyRequest) {
       const addressKey = `login:address:${clientAddressKey(request.ip)}`;
-      const accountKey = `login:account:${input.login.toLowerCase()}`;
       const byAddress = await deps.limiter.hit(addressKey, deps.limits.perAddress);
       if (byAddress.count > deps.limits.perAddress.limit)
         throw new TooManyRequestsError(byAddress.retryAfter);
-      const byAccount = await deps.limiter.peek(accountKey, deps.limits.perAccount);
-      if (byAccount.count >= deps.limits.perAccount.limit)
-        throw new TooManyRequestsError(byAccount.retryAfter);
 
       const user = await users.findByLogin(input.login);
-      const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !valid) {
-        await deps.limiter.hit(accountKey, deps.limits.perAccount);
-        throw new UnauthorizedError(INVALID_LOGIN);
-      }
+      const key = user ? accountLimitKey(user.id) : unknownNameLimitKey(input.login);
+      const valid = await attemptPassword(key, user?.passwordHash ?? null, input.password);
+      if (!user || !valid) throw new UnauthorizedError(INVALID_LOGIN);
       if (user.disabledAt) throw new ForbiddenError('This account is disabled');
-      await deps.limiter.reset(accountKey);
       return { user, token: await deps.sessions.start(user.id, request) };
     },
 
@@ -203,9 +239,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.orm.transaction(async (tx) => {
         if (!(await deps.emailTokens.consume(row.id, clock(), tx))) throw invalid;
         await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
-        await deps.sessions.endAllFor(user.id, undefined, tx);
+        await endAccessAfterPasswordChange(user.id, undefined, tx);
       });
+      // Whoever proved the mailbox may sign in at once, even if guesses had locked the account.
+      await deps.limiter.reset(accountLimitKey(user.id));
     },
+
+    confirmPassword,
 
     async changePassword(
       userId: string,
@@ -215,15 +255,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     ) {
       const user = await users.findById(userId);
       if (!user) throw new UnauthorizedError();
-      if (!(await verifyPassword(user.passwordHash, current))) {
-        throw new ValidationError('body.current_password is not correct');
-      }
+      await confirmPassword(user, current, 'body.current_password');
       checkPasswordPolicy(next, 'body.new_password', user);
       const passwordHash = await hashPassword(next);
       await db.orm.transaction(async (tx) => {
         await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
-        // Other devices must sign in again with the new password; this one stays signed in.
-        await deps.sessions.endAllFor(user.id, sessionId, tx);
+        // Other devices and command-line grants must sign in again; this session stays.
+        await endAccessAfterPasswordChange(user.id, sessionId, tx);
       });
     },
   };

@@ -18,7 +18,9 @@ const cookieOptions = (request: FastifyRequest) => ({
   path: '/',
 });
 
+/** Also marks the response no-store: a cache that kept it would hand the session to others. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.header('cache-control', 'no-store');
   reply.setCookie(SESSION_COOKIE, token, {
     ...cookieOptions(request),
     maxAge: SESSION_TTL_SECONDS,

@@ -44,7 +44,10 @@ export interface ConfigProblem {
 
 export interface ConfigCheck {
   valid: boolean;
+  /** The first MAX_REPORTED_ERRORS problems in the order they appear in the file. */
   errors: ConfigProblem[];
+  /** How many more problems the file has than `errors` lists. */
+  omitted_errors: number;
   /** The file's content with defaults applied; null unless it is valid. */
   config: DeploymentConfig | null;
 }

@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import { assertContentSize, clip, MAX_REPORTED_ERRORS } from './limits.js';
 import { deploymentConfigSchema } from './schema-file.js';
 import { schemaProblems } from './schema-errors.js';
 import { parseConfigSource } from './source.js';
@@ -20,21 +21,29 @@ function schemaValidator(): ValidateFunction<DeploymentConfig> {
 
 /**
  * Checks the text of a deployment configuration file, YAML or JSON, against the committed schema.
- * Shared by the validation route and the command line. Never throws on bad input: syntax errors
- * come back as problems like schema errors do. A file with nothing in it is an empty
- * configuration, since every top-level object is optional.
+ * Shared by the validation route and the command line. Syntax errors come back as problems like
+ * schema errors do. A file with nothing in it is an empty configuration, since every top-level
+ * object is optional. A file too large or nested too deep to parse safely is not checked at all:
+ * that throws ConfigLimitError (see limits.ts).
  */
 export function validateDeploymentConfig(text: string): ConfigCheck {
+  assertContentSize(text);
   const source = parseConfigSource(text);
   if (source.problems.length > 0) return invalid(source.problems);
   const value = source.value === undefined ? {} : source.value;
   const validate = schemaValidator();
-  if (validate(value)) return { valid: true, errors: [], config: value };
+  if (validate(value)) return { valid: true, errors: [], omitted_errors: 0, config: value };
   return invalid(schemaProblems(validate.errors ?? [], source.locate));
 }
 
-/** Problems are listed in the order they appear in the file, which is how people fix them. */
+/**
+ * Problems are listed in the order they appear in the file, which is how people fix them; only
+ * the first few, each of bounded size, so that the answer stays small whatever the file holds.
+ */
 function invalid(problems: ConfigProblem[]): ConfigCheck {
-  const errors = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
-  return { valid: false, errors, config: null };
+  const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+  const errors = sorted
+    .slice(0, MAX_REPORTED_ERRORS)
+    .map((problem) => ({ ...problem, path: clip(problem.path), message: clip(problem.message) }));
+  return { valid: false, errors, omitted_errors: sorted.length - errors.length, config: null };
 }

@@ -10,6 +10,25 @@ export type ValuesInput = Partial<Record<(typeof KINDS)[number], Record<string, 
 
 export const emptyValues = (): ConfigValues => ({ args: {}, env: {}, headers: {} });
 
+// Field names are chosen by whoever writes the catalogue entry, so `constructor`, `toString` or
+// `__proto__` are possible names. Values are read only from own properties (a plain lookup finds
+// Object.prototype's members) and written as own properties (assigning `__proto__` would change
+// the object's prototype instead of storing a value).
+
+/** The value stored under a field name, never one inherited from Object.prototype. */
+export const ownValue = (values: Record<string, string>, name: string): string | undefined =>
+  Object.hasOwn(values, name) ? values[name] : undefined;
+
+/** Stores a value under a field name as an own property, whatever the name. */
+export function setValue(values: Record<string, string>, name: string, value: string) {
+  Object.defineProperty(values, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 /**
  * Applies input values on top of the stored ones, checked against one level of the server's
  * schema. `null` removes a value; the mask keeps a stored secret; secrets are encrypted.
@@ -34,8 +53,14 @@ export function mergeValues(
           `${path}.${kind}.${name} is not a field of this server’s configuration`,
         );
       if (value === null) delete next[kind][name];
-      else if (field.secret && value === SECRET_MASK && stored[kind][name] !== undefined) continue;
-      else next[kind][name] = field.secret ? `${ENCRYPTED}${encryptSecret(value, key)}` : value;
+      else if (field.secret && value === SECRET_MASK && ownValue(stored[kind], name) !== undefined)
+        continue;
+      else
+        setValue(
+          next[kind],
+          name,
+          field.secret ? `${ENCRYPTED}${encryptSecret(value, key)}` : value,
+        );
     }
   }
   return next;
@@ -46,7 +71,7 @@ export function missingRequired(section: ConfigSection, values: ConfigValues): s
   const missing: string[] = [];
   for (const kind of KINDS) {
     for (const f of section[kind]) {
-      if (f.required && f.default === null && !values[kind][f.name])
+      if (f.required && f.default === null && !ownValue(values[kind], f.name))
         missing.push(`${kind}.${f.name}`);
     }
   }
@@ -60,7 +85,7 @@ export function maskValues(section: ConfigSection, values: ConfigValues): Config
     for (const [name, value] of Object.entries(values[kind])) {
       const secret =
         section[kind].find((f) => f.name === name)?.secret ?? value.startsWith(ENCRYPTED);
-      out[kind][name] = secret ? SECRET_MASK : value;
+      setValue(out[kind], name, secret ? SECRET_MASK : value);
     }
   }
   return out;
@@ -71,9 +96,11 @@ export function revealValues(values: ConfigValues, key: Buffer): ConfigValues {
   const out = emptyValues();
   for (const kind of KINDS) {
     for (const [name, value] of Object.entries(values[kind])) {
-      out[kind][name] = value.startsWith(ENCRYPTED)
-        ? decryptSecret(value.slice(ENCRYPTED.length), key)
-        : value;
+      setValue(
+        out[kind],
+        name,
+        value.startsWith(ENCRYPTED) ? decryptSecret(value.slice(ENCRYPTED.length), key) : value,
+      );
     }
   }
   return out;

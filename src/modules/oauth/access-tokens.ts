@@ -1,6 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { oauthAccessTokens, users } from '../../db/schema/index.js';
+import {
+  oauthAccessTokens,
+  oauthAuthorizationCodes,
+  oauthGrants,
+  oauthRefreshTokens,
+  users,
+} from '../../db/schema/index.js';
 import type { UserActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.js';
@@ -25,11 +31,36 @@ export function createAccessTokenRepository(db: Executor) {
         .where(eq(oauthAccessTokens.id, id));
       return row ?? null;
     },
+    /**
+     * Ends every OAuth credential of an account: its grants with their refresh tokens (so that
+     * nothing revives when the account is enabled again), its access tokens, and codes approved
+     * but not yet exchanged (deleted: a later exchange finds no such code). Used codes stay, so a
+     * replay is still recognised.
+     */
     async revokeForUser(userId: string, now: Date, tx: Executor = db) {
+      const grantIds = tx
+        .select({ id: oauthGrants.id })
+        .from(oauthGrants)
+        .where(eq(oauthGrants.userId, userId));
+      await tx
+        .update(oauthRefreshTokens)
+        .set({ rotatedAt: now })
+        .where(
+          and(inArray(oauthRefreshTokens.grantId, grantIds), isNull(oauthRefreshTokens.rotatedAt)),
+        );
+      await tx
+        .update(oauthGrants)
+        .set({ revokedAt: now })
+        .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)));
       await tx
         .update(oauthAccessTokens)
         .set({ revokedAt: now })
         .where(and(eq(oauthAccessTokens.userId, userId), isNull(oauthAccessTokens.revokedAt)));
+      await tx
+        .delete(oauthAuthorizationCodes)
+        .where(
+          and(eq(oauthAuthorizationCodes.userId, userId), isNull(oauthAuthorizationCodes.usedAt)),
+        );
     },
   };
 }
@@ -89,6 +120,7 @@ export function createAccessTokenService(deps: {
       };
     },
 
+    /** Every grant, access and refresh token and pending code of the account stops working. */
     revokeAllFor: (userId: string, tx?: Executor) => repository.revokeForUser(userId, clock(), tx),
   };
 }

@@ -45,11 +45,26 @@ export interface OAuthRouteDeps {
 const tags = ['OAuth 2.0'];
 const GRANTS_PAGE = '/api/oauth2/grants/page';
 
-/** Where a sign-in may send the browser back to: only this service's own OAuth pages. */
+const SELF = 'http://self.invalid';
+
+/**
+ * Where a sign-in may send the browser back to: only this service's own OAuth pages. The path
+ * is checked after URL parsing (which resolves `..` and reads `\\` as `/`), and the result is
+ * the parsed URL's own serialisation, so any character outside ASCII arrives percent-encoded:
+ * a Location header cannot carry it, and Node refuses to send one that tries.
+ */
 function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && /^\/api\/oauth2\/[A-Za-z0-9/_-]*(\?[^\s]*)?$/.test(value)
-    ? value
-    : GRANTS_PAGE;
+  if (typeof value !== 'string' || !value.startsWith('/')) return GRANTS_PAGE;
+  let url: URL;
+  try {
+    url = new URL(value, SELF);
+  } catch {
+    return GRANTS_PAGE;
+  }
+  if (url.origin !== SELF || !/^\/api\/oauth2\/[A-Za-z0-9/_-]*$/.test(url.pathname)) {
+    return GRANTS_PAGE;
+  }
+  return url.pathname + url.search;
 }
 
 /** Routes that answer HTML: the pages' own strict CSP instead of the JSON API's. */
@@ -130,7 +145,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       const actor = await signedIn(request, reply);
       if (!actor) return loginRedirect(request, reply);
       if (await service.hasConsent(actor.userId, check.request)) {
-        return reply.redirect(await service.approve(actor.userId, check.request), 302);
+        const location = await service.approve(actor.userId, check.request);
+        // The redirect carries the authorization code.
+        return reply.header('cache-control', 'no-store').redirect(location, 302);
       }
       const query = request.url.slice(request.url.indexOf('?'));
       return reply.redirect(`/api/oauth2/consent${query}`, 302);
@@ -277,7 +294,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
         request.body.decision === 'approve'
           ? await service.approve(actor.userId, check.request)
           : service.deny(check.request);
-      return reply.redirect(location, 303);
+      return reply.header('cache-control', 'no-store').redirect(location, 303);
     },
   );
 

@@ -97,6 +97,11 @@ export function createRateLimitPolicies(
     'satellite-pairing': windowed(limiter, 'pairing', window, {
       perAddress: settings.satellitePairingPerAddress,
     }),
+    // Parsing a configuration file is the costliest thing a signed-in user can ask for.
+    'deployment-config': windowed(limiter, 'deployment-config', window, {
+      perAddress: settings.deploymentConfigPerAddress,
+      perCaller: settings.deploymentConfigPerAccount,
+    }),
     satellite: bucketed(clock, {
       perAddress: settings.satellitePerAddress,
       perCaller: settings.satellitePerSatellite,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { auth } from '../../http/auth/declare.js';
+import { access, auth } from '../../http/auth/declare.js';
 import type { UserActor } from '../../http/auth/types.js';
 import { PaginatedData, PaginatedQuery, pageOf, paginationOf } from '../../http/pagination.js';
 import { Nullable, Success, Timestamp } from '../../http/schemas.js';
@@ -78,7 +78,16 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/satellites/:satelliteId/processes',
     {
-      config: { auth: auth.user() },
+      // Before validation, like the other satellite administration routes (403/404 before 400).
+      config: {
+        auth: auth.user(),
+        access: access.byPath((r) =>
+          satellites.mustManage(
+            r.actor as UserActor,
+            (r.params as { satelliteId: string }).satelliteId,
+          ),
+        ),
+      },
       schema: {
         operationId: 'listSatelliteProcesses',
         summary: 'Processes a satellite reported',
@@ -89,7 +98,6 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await satellites.mustManage(request.actor as UserActor, request.params.satelliteId);
       const p = pageOf(request.query);
       const { items, total } = await records.processes(request.params.satelliteId, p);
       return {

@@ -7,6 +7,8 @@ import {
   satelliteHeartbeats,
   satelliteRegistrationTokens,
   satellites,
+  teamMembers,
+  users,
 } from '../../db/schema/index.js';
 import { countWhere, type Page } from '../../http/pagination.js';
 
@@ -39,6 +41,30 @@ export function createSatelliteRepository(db: Executor) {
         .where(eq(satelliteRegistrationTokens.id, id));
       return row ?? null;
     },
+    /**
+     * A token with what its creator may do now: their global role, whether their account is
+     * disabled, and their role in the token's team (null when they are no longer a member).
+     */
+    async findTokenWithCreator(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          token: satelliteRegistrationTokens,
+          creatorGlobalRole: users.globalRole,
+          creatorDisabledAt: users.disabledAt,
+          creatorTeamRole: teamMembers.role,
+        })
+        .from(satelliteRegistrationTokens)
+        .leftJoin(users, eq(users.id, satelliteRegistrationTokens.createdBy))
+        .leftJoin(
+          teamMembers,
+          and(
+            eq(teamMembers.teamId, satelliteRegistrationTokens.teamId),
+            eq(teamMembers.userId, satelliteRegistrationTokens.createdBy),
+          ),
+        )
+        .where(eq(satelliteRegistrationTokens.id, id));
+      return row ?? null;
+    },
     /** Uses a token up; false when it was already used, revoked or expired (one atomic UPDATE). */
     async consumeToken(id: string, satelliteId: string, now: Date, tx: Executor = db) {
       const rows = await tx
@@ -61,8 +87,24 @@ export function createSatelliteRepository(db: Executor) {
         .set({ revokedAt: now })
         .where(eq(satelliteRegistrationTokens.id, id));
     },
-    async listTokens(teamIds: string[] | null, page: Page, tx: Executor = db) {
-      const where = withinTeams(satelliteRegistrationTokens.teamId, teamIds);
+    /** With `activeAt`, only the tokens still unused, unrevoked and unexpired at that time. */
+    async listTokens(
+      teamIds: string[] | null,
+      page: Page,
+      filter: { activeAt?: Date } = {},
+      tx: Executor = db,
+    ) {
+      const t = satelliteRegistrationTokens;
+      const where = and(
+        withinTeams(t.teamId, teamIds),
+        ...(filter.activeAt
+          ? [
+              isNull(t.usedAt),
+              isNull(t.revokedAt),
+              sql`${t.expiresAt} > ${filter.activeAt.toISOString()}`,
+            ]
+          : []),
+      );
       const [items, total] = await Promise.all([
         tx
           .select()

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { auth } from '../../http/auth/declare.js';
+import { access, auth } from '../../http/auth/declare.js';
 import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/auth/types.js';
 import { pageOf } from '../../http/pagination.js';
 import { MessageOnly } from '../../http/schemas.js';
@@ -22,6 +22,7 @@ import {
   SatelliteListResponse,
   SatelliteParams,
   SatelliteResponse,
+  TokenListQuery,
   TokenListResponse,
   TokenParams,
   UpdateSatelliteBody,
@@ -42,12 +43,23 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { service, events, metrics }) => {
   const user = (r: { actor: unknown }) => r.actor as UserActor;
   const satellite = (r: { actor: unknown }) => r.actor as SatelliteActor;
+  // Who may act depends on the satellite or token named, so these checks are the routes'
+  // config.access: they run before validation, and 403/404 come before 400.
+  const managesSatellite = access.byPath((r) =>
+    service.mustManage(user(r), (r.params as { satelliteId: string }).satelliteId),
+  );
+  const managesToken = access.byPath((r) =>
+    service.mustManageToken(user(r), (r.params as { tokenId: string }).tokenId),
+  );
 
   // ---- registration tokens (global admins: global tokens; team admins: their team's)
   app.post(
     '/api/satellites/registration-tokens',
     {
-      config: { auth: auth.user() },
+      config: {
+        auth: auth.user(),
+        access: access.byBody((r) => service.mayCreateToken(user(r), r.body)),
+      },
       schema: {
         operationId: 'createRegistrationToken',
         summary: 'Create a single-use satellite registration token (shown once)',
@@ -59,6 +71,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) =>
       reply
         .code(201)
+        .header('cache-control', 'no-store') // the token is shown once
         .send({ success: true, data: await service.createToken(user(request), request.body) }),
   );
   app.get(
@@ -69,19 +82,21 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'listRegistrationTokens',
         summary: 'Registration tokens the caller manages (never the tokens themselves)',
         tags,
-        querystring: ListQuery,
+        querystring: TokenListQuery,
         response: { 200: TokenListResponse },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.listTokens(user(request), pageOf(request.query)),
+      data: await service.listTokens(user(request), pageOf(request.query), {
+        state: request.query.state,
+      }),
     }),
   );
   app.delete(
     '/api/satellites/registration-tokens/:tokenId',
     {
-      config: { auth: auth.user() },
+      config: { auth: auth.user(), access: managesToken },
       schema: {
         operationId: 'revokeRegistrationToken',
         summary: 'Revoke an unused registration token',
@@ -110,10 +125,13 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        data: await service.register(request.actor as RegistrationActor, request.body),
-      }),
+      reply
+        .code(201)
+        .header('cache-control', 'no-store') // the API key is shown once
+        .send({
+          success: true,
+          data: await service.register(request.actor as RegistrationActor, request.body),
+        }),
   );
 
   // ---- administration
@@ -137,7 +155,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/satellites/:satelliteId',
     {
-      config: { auth: auth.user() },
+      config: { auth: auth.user(), access: managesSatellite },
       schema: {
         operationId: 'getSatellite',
         summary: 'One satellite',
@@ -154,14 +172,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.patch(
     '/api/satellites/:satelliteId',
     {
-      config: { auth: auth.user() },
-      // The permission depends on the satellite, so it is checked before the body is validated.
-      onRequest: async (request) => {
-        await service.mustManage(
-          user(request),
-          (request.params as { satelliteId: string }).satelliteId,
-        );
-      },
+      config: { auth: auth.user(), access: managesSatellite },
       schema: {
         operationId: 'updateSatellite',
         summary: 'Rename, disable or enable a satellite',
@@ -181,7 +192,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.delete(
     '/api/satellites/:satelliteId',
     {
-      config: { auth: auth.user() },
+      config: { auth: auth.user(), access: managesSatellite },
       schema: {
         operationId: 'deleteSatellite',
         summary: 'Remove a satellite and its key',
@@ -198,7 +209,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/satellites/:satelliteId/rotate-key',
     {
-      config: { auth: auth.user() },
+      config: { auth: auth.user(), access: managesSatellite },
       schema: {
         operationId: 'rotateSatelliteKey',
         summary: 'Replace a satellite’s API key (the old one stops at once)',
@@ -207,10 +218,13 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: RegisteredResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.rotateKey(user(request), request.params.satelliteId),
-    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store'); // the new API key is shown once
+      return {
+        success: true as const,
+        data: await service.rotateKey(user(request), request.params.satelliteId),
+      };
+    },
   );
 
   await app.register(satelliteMetricsRoutes, { service, source: metrics });

@@ -23,6 +23,13 @@ export const CommandParams = Type.Object({
 });
 export const TokenParams = Type.Object({ tokenId: Type.String({ minLength: 1, maxLength: 100 }) });
 export const ListQuery = PaginatedQuery();
+export const TokenListQuery = PaginatedQuery({
+  state: Type.Optional(
+    StringEnum(['active'], {
+      description: 'active: only tokens not yet used, revoked or expired',
+    }),
+  ),
+});
 
 export const CreateTokenBody = Type.Object(
   {
@@ -53,6 +60,9 @@ const TokenSummary = Type.Object({
   name: Nullable(Type.String()),
   scope: StringEnum(['global', 'team']),
   team_id: Nullable(Type.String()),
+  created_by: Nullable(
+    Type.String({ description: 'The account that issued it; null once that account is deleted' }),
+  ),
   created_at: Timestamp,
   expires_at: Timestamp,
   used_at: Nullable(Timestamp),

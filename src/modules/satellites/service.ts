@@ -19,7 +19,7 @@ import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/au
 import { paginationOf, type Page } from '../../http/pagination.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { revealValues, emptyValues } from '../installations/config-values.js';
+import { revealValues, emptyValues, setValue } from '../installations/config-values.js';
 import { satelliteNotification } from '../notifications/kinds.js';
 import { notify } from '../notifications/writer.js';
 import { globalRoleHas } from '../roles/permissions.js';
@@ -59,13 +59,16 @@ export function satelliteView(s: SatelliteRow) {
 /** Values of one level with defaults filled in, then overlaid by the next level's values. */
 function merge(sections: ConfigSection[], layers: ConfigValues[]): ConfigValues {
   const out = emptyValues();
+  // Own-property writes: a field may be named `__proto__` (see config-values.ts).
   for (const section of sections) {
     for (const kind of ['args', 'env', 'headers'] as const) {
-      for (const f of section[kind]) if (f.default !== null) out[kind][f.name] = f.default;
+      for (const f of section[kind]) if (f.default !== null) setValue(out[kind], f.name, f.default);
     }
   }
   for (const layer of layers) {
-    for (const kind of ['args', 'env', 'headers'] as const) Object.assign(out[kind], layer[kind]);
+    for (const kind of ['args', 'env', 'headers'] as const) {
+      for (const [name, value] of Object.entries(layer[kind])) setValue(out[kind], name, value);
+    }
   }
   return out;
 }
@@ -123,7 +126,8 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
   }
 
   async function mustManage(actor: UserActor, satelliteId: string) {
-    const satellite = await repository.find(satelliteId);
+    // Also called on the raw path parameter, before validation (config.access).
+    const satellite = satelliteId.length <= 200 ? await repository.find(satelliteId) : null;
     if (!satellite) throw new NotFoundError('Satellite not found');
     if (!(await canManage(actor, satellite.type as 'global' | 'team', satellite.teamId))) {
       // Team satellites of other teams are not even acknowledged.
@@ -132,6 +136,14 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       throw new ForbiddenError('This requires the permission satellites.manage');
     }
     return satellite;
+  }
+
+  /** Tokens the caller does not manage are answered as if they did not exist. */
+  async function mustManageToken(actor: UserActor, tokenId: string) {
+    const token = tokenId.length <= 200 ? await repository.findToken(tokenId) : null;
+    if (!token || !(await canManage(actor, token.scope as 'global' | 'team', token.teamId)))
+      throw new NotFoundError('Registration token not found');
+    return token;
   }
 
   /** Turns recorded configuration changes into commands for the satellites they concern. */
@@ -256,16 +268,22 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       };
     },
 
-    async listTokens(actor: UserActor, page: Page) {
+    /** `state: 'active'` lists only the tokens that could still pair a satellite by date and use. */
+    async listTokens(actor: UserActor, page: Page, filter: { state?: 'active' } = {}) {
       const teamIds = await adminTeamIds(actor);
-      const { items, total } = await repository.listTokens(teamIds, page);
       const now = clock();
+      const { items, total } = await repository.listTokens(
+        teamIds,
+        page,
+        filter.state === 'active' ? { activeAt: now } : {},
+      );
       return {
         tokens: items.map((t) => ({
           id: t.id,
           name: t.name,
           scope: t.scope as 'global' | 'team',
           team_id: t.teamId,
+          created_by: t.createdBy,
           created_at: t.createdAt.toISOString(),
           expires_at: t.expiresAt.toISOString(),
           used_at: iso(t.usedAt),
@@ -282,10 +300,31 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       };
     },
 
+    /**
+     * The part of createToken's permission rule that the body as sent decides; it runs before
+     * the body is validated, so it trusts nothing about its shape. A global token needs
+     * satellites.manage; a team token for a team the caller is in needs its team_admin role.
+     * The rest is left to validation and createToken (an outsider's team is a 400 "does not
+     * name a team", never a 403 that confirms it exists).
+     */
+    async mayCreateToken(actor: UserActor, body: unknown) {
+      if (globalRoleHas(actor.globalRole, 'satellites.manage')) return;
+      const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      if (fields.scope === 'global') {
+        throw new ForbiddenError('Only global administrators create global tokens');
+      }
+      const teamId = fields.team_id;
+      if (fields.scope !== 'team' || typeof teamId !== 'string' || teamId.length > 100) return;
+      const role = (await deps.teams.membership(teamId, actor.userId))?.role;
+      if (role && role !== 'team_admin') {
+        throw new ForbiddenError('Only the team’s administrators create its tokens');
+      }
+    },
+
+    mustManageToken,
+
     async revokeToken(actor: UserActor, tokenId: string) {
-      const token = await repository.findToken(tokenId);
-      if (!token || !(await canManage(actor, token.scope as 'global' | 'team', token.teamId)))
-        throw new NotFoundError('Registration token not found');
+      await mustManageToken(actor, tokenId);
       await repository.revokeToken(tokenId, clock());
     },
 

@@ -4,6 +4,12 @@ import type { RegistrationActor } from '../../http/auth/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { digestsEqual, sha256Hex } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
+import {
+  globalRoleHas,
+  teamRoleHas,
+  type GlobalRole,
+  type TeamRole,
+} from '../roles/permissions.js';
 import type { SatelliteRepository } from './repository.js';
 
 export const TOKEN_AUDIENCE = 'satellite-registration';
@@ -13,6 +19,26 @@ export interface RegistrationTokenDeps {
   secret: Buffer;
   issuer: string;
   clock: Clock;
+}
+
+type TokenWithCreator = NonNullable<
+  Awaited<ReturnType<SatelliteRepository['findTokenWithCreator']>>
+>;
+
+/**
+ * A token carries its creator's authority, so it is only good while they could still issue it:
+ * an enabled account that holds satellites.manage globally, or, for a team token, in that team
+ * (its administrators). A team token outlives neither its creator's removal from the team nor
+ * their demotion; the team's other administrators see it in the token list and may revoke it.
+ */
+function creatorMayStillIssue(t: TokenWithCreator): boolean {
+  if (!t.creatorGlobalRole || t.creatorDisabledAt) return false;
+  if (globalRoleHas(t.creatorGlobalRole as GlobalRole, 'satellites.manage')) return true;
+  return (
+    t.token.scope === 'team' &&
+    t.creatorTeamRole !== null &&
+    teamRoleHas(t.creatorTeamRole as TeamRole, 'satellites.manage')
+  );
 }
 
 /** `service_satellite_<JWT>` tokens: HS256 with iss, aud, jti, scope, team_id, iat, exp. */
@@ -52,7 +78,10 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
       return { id, token, expiresAt: new Date(exp * 1000) };
     },
 
-    /** The credential resolver: signature, issuer, audience, expiry, then revocation and use. */
+    /**
+     * The credential resolver: signature, issuer, audience, expiry, then revocation, use and
+     * whether its creator could still issue it.
+     */
     async resolve(token: string): Promise<RegistrationActor | null> {
       const jwt = token.slice(REGISTRATION_TOKEN_PREFIX.length);
       let payload;
@@ -67,9 +96,11 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
         return null;
       }
       if (typeof payload.jti !== 'string') return null;
-      const row = await deps.repository.findToken(payload.jti);
-      if (!row || !digestsEqual(sha256Hex(token), row.tokenHash)) return null;
+      const found = await deps.repository.findTokenWithCreator(payload.jti);
+      if (!found || !digestsEqual(sha256Hex(token), found.token.tokenHash)) return null;
+      const row = found.token;
       if (row.usedAt || row.revokedAt || row.expiresAt <= deps.clock()) return null;
+      if (!creatorMayStillIssue(found)) return null;
       return {
         type: 'registration',
         tokenId: row.id,

@@ -46,9 +46,23 @@ export const SetupBody = Type.Object(
         description: 'PostgreSQL connection URL; required when dialect is postgresql',
       }),
     ),
+    setup_code: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          'The one-time code from the service log; needed unless a global administrator is ' +
+          'signed in (or send it as the X-Setup-Code header)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
+
+export const SetupHeaders = Type.Object({
+  'x-setup-code': Type.Optional(
+    Type.String({ maxLength: 64, description: 'The one-time set-up code, instead of setup_code' }),
+  ),
+});
 
 export const SetupResponse = Success(
   Type.Object({

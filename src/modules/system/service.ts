@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { openPostgres, type Dialect } from '../../db/client.js';
 import { readMigrationFiles, runMigrations, CORE_MIGRATIONS_DIR } from '../../db/migrate.js';
 import { readDatabaseChoice, saveDatabaseChoice, type DatabaseTarget } from '../../db/target.js';
@@ -5,11 +6,16 @@ import { API_VERSION } from '../../config.js';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import type { SystemRepository } from './repository.js';
+import type { SetupCode } from './setup-code.js';
 
 export interface SystemServiceDeps {
   repository: SystemRepository;
   target: DatabaseTarget;
   dataDir: string;
+  /** The one-time code anonymous callers of the first-run set-up must give. */
+  setupCode: SetupCode;
+  accountsExist: () => Promise<boolean>;
+  logger: Logger;
   migrationsDir?: string;
   /** Called after a set-up saved a new database, so the process can move over to it. */
   onDatabaseConfigured?: (target: DatabaseTarget) => void;
@@ -19,6 +25,8 @@ export interface SystemServiceDeps {
 export interface SetupRequest {
   dialect: Dialect;
   database_url?: string;
+  /** Checked before validation (checkSetupAccess); ignored here. */
+  setup_code?: string;
 }
 
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -32,7 +40,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A driver message without anything that could echo credentials back to the caller. */
+/** A driver message without the URL (and its password), for the operator's log. */
 function safeReason(error: unknown): string {
   const message = (error as Error)?.message ?? 'unknown error';
   return message.replace(/postgres(ql)?:\/\/\S+/gi, '<url>').slice(0, 200);
@@ -58,7 +66,10 @@ export function createSystemService(deps: SystemServiceDeps) {
       await withTimeout(candidate.query('SELECT 1'), SETUP_CONNECT_TIMEOUT_MS);
     } catch (error) {
       await candidate?.close().catch(() => undefined);
-      throw new ValidationError(`Could not connect to PostgreSQL: ${safeReason(error)}`);
+      // The caller learns nothing about hosts, ports or what answered: the route must not be a
+      // network probe. The operator finds the reason in the log.
+      deps.logger.warn({ reason: safeReason(error) }, 'first-run set-up could not connect');
+      throw new ValidationError('Could not connect to the database');
     }
     try {
       await runMigrations(candidate, { dir: migrationsDir });
@@ -68,6 +79,26 @@ export function createSystemService(deps: SystemServiceDeps) {
   }
 
   return {
+    /** At start: a fresh service (no database chosen, no account) logs its set-up code. */
+    async prepareFirstRun() {
+      try {
+        if (!(await isConfigured()) && !(await deps.accountsExist())) deps.setupCode.issue();
+      } catch (error) {
+        // Not a reason to stay down: the first set-up attempt makes and logs a code instead.
+        deps.logger.warn({ err: error }, 'could not check for a first run at start');
+      }
+    },
+
+    /**
+     * Runs before the set-up request is validated. Signed-in administrators need no code; nor
+     * does anyone once the database is configured (set-up then answers 409). Everyone else
+     * must give the code from the log.
+     */
+    async checkSetupAccess(caller: { signedIn: boolean; code: string | undefined; ip: string }) {
+      if (caller.signedIn || (await isConfigured())) return;
+      await deps.setupCode.check(caller.code, caller.ip);
+    },
+
     async health() {
       const started = performance.now();
       try {
@@ -140,6 +171,7 @@ export function createSystemService(deps: SystemServiceDeps) {
       });
       if (!saved)
         throw new ConflictError('The database is already configured', 'ALREADY_CONFIGURED');
+      deps.setupCode.clear();
       const switching = request.dialect !== deps.target.dialect;
       const target: DatabaseTarget = {
         dialect: request.dialect,

@@ -227,7 +227,8 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
   app.delete(
     '/api/teams/:teamId/members/:userId',
     {
-      config: { auth: auth.team() },
+      // Any member may remove themselves; removing someone else needs the permission.
+      config: { auth: auth.team({ permission: 'team.members.manage', selfParam: 'userId' }) },
       schema: {
         operationId: 'removeTeamMember',
         summary: 'Remove a member, or leave the team',

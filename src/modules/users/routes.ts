@@ -20,6 +20,9 @@ import type { UserService } from './service.js';
 
 const tags = ['Users'];
 const conflict = ErrorEnvelopeRef('Conflicts with another account or would leave no administrator');
+const tooMany = ErrorEnvelopeRef(
+  'Too many wrong passwords for this account; see retry_after and the Retry-After header',
+);
 
 export const userRoutes: FastifyPluginAsyncTypebox<{
   users: UserService;
@@ -49,10 +52,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'updateMe',
         summary: 'Change the caller’s username, email or display name',
-        description: 'Changing the email marks it unverified.',
+        description:
+          'Changing the email needs current_password (wrong guesses count toward the sign-in ' +
+          'limit of the account) and marks the new address unverified.',
         tags,
         body: UpdateProfileBody,
-        response: { 200: UserResponse, 409: conflict },
+        response: { 200: UserResponse, 409: conflict, 429: tooMany },
       },
     },
     async (request) => ({
@@ -68,10 +73,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'changeMyPassword',
         summary: 'Change the caller’s password',
-        description: 'Every other session of the account ends; this one stays signed in.',
+        description:
+          'Every other session and every OAuth grant of the account ends; this session stays ' +
+          'signed in. Wrong current_password guesses count toward the sign-in limit of the account.',
         tags,
         body: ChangePasswordBody,
-        response: { 200: MessageOnly },
+        response: { 200: MessageOnly, 429: tooMany },
       },
     },
     async (request) => {
@@ -150,7 +157,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'adminUpdateUser',
         summary: 'Change an account’s global role, or disable or enable it',
-        description: 'Disabling ends the account’s sessions and tokens at once.',
+        description:
+          'Disabling ends the account’s sessions and OAuth grants at once; enabling it again ' +
+          'does not bring them back.',
         tags,
         params: UserIdParams,
         body: AdminUpdateUserBody,

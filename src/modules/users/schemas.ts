@@ -45,6 +45,9 @@ export const UpdateProfileBody = Type.Object(
     username: Type.Optional(Username),
     email: Type.Optional(Email),
     display_name: Type.Optional(DisplayName),
+    current_password: Type.Optional(
+      Type.String({ maxLength: 1024, description: 'Required when the email changes' }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -1,5 +1,6 @@
-import type { Database } from '../../db/client.js';
-import { ConflictError, NotFoundError } from '../../http/errors.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionService } from '../auth/sessions.js';
@@ -27,8 +28,17 @@ export interface UserServiceDeps {
   teams: TeamRepository;
   sessions: SessionService;
   accessTokens: AccessTokenService;
+  /** Checks the caller's current password (guesses limited per account, like sign-in). */
+  confirmPassword: (user: UserRow, password: string, field: string) => Promise<void>;
   clock: Clock;
 }
+
+/**
+ * Serialises every change that can take away a global admin (demoting, disabling, deleting), so
+ * that two at once cannot each see the other admin and leave none. Teams lock their own row for
+ * the same rule; the global rule has no such row, so it takes a transaction-level advisory lock.
+ */
+const GLOBAL_ADMINS_LOCK = 7_242_019_003;
 
 export function createUserService(deps: UserServiceDeps) {
   const { db, users, teams } = deps;
@@ -39,11 +49,11 @@ export function createUserService(deps: UserServiceDeps) {
     return user;
   }
 
+  const lockGlobalAdmins = (tx: Executor) =>
+    tx.execute(sql`SELECT pg_advisory_xact_lock(${GLOBAL_ADMINS_LOCK})`);
+
   /** Keeps at least one active global administrator whatever an admin does to accounts. */
-  async function ensureAnotherAdmin(
-    user: UserRow,
-    tx: Parameters<UserRepository['countOtherActiveAdmins']>[1],
-  ) {
+  async function ensureAnotherAdmin(user: UserRow, tx: Executor) {
     if (user.globalRole !== 'global_admin' || user.disabledAt) return;
     if ((await users.countOtherActiveAdmins(user.id, tx)) === 0) {
       throw new ConflictError(
@@ -53,8 +63,8 @@ export function createUserService(deps: UserServiceDeps) {
     }
   }
 
-  /** Ends every way the account signs in: sessions and OAuth tokens. */
-  async function endAccess(userId: string, tx: Parameters<SessionService['endAllFor']>[2]) {
+  /** Ends every way the account signs in: sessions and OAuth grants with all their tokens. */
+  async function endAccess(userId: string, tx: Executor) {
     await deps.sessions.endAllFor(userId, undefined, tx);
     await deps.accessTokens.revokeAllFor(userId, tx);
   }
@@ -77,9 +87,21 @@ export function createUserService(deps: UserServiceDeps) {
 
     async updateProfile(
       userId: string,
-      changes: { username?: string; email?: string; display_name?: string | null },
+      changes: {
+        username?: string;
+        email?: string;
+        display_name?: string | null;
+        current_password?: string;
+      },
     ) {
       const user = await mustFind(userId);
+      // Password resets go to this address: a stolen session must not be enough to redirect them.
+      if (changes.email !== undefined && changes.email !== user.email) {
+        if (changes.current_password === undefined) {
+          throw new ValidationError('body.current_password is required to change the email');
+        }
+        await deps.confirmPassword(user, changes.current_password, 'body.current_password');
+      }
       const emailChanged =
         changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
       const updated = await users.update(userId, {
@@ -101,10 +123,12 @@ export function createUserService(deps: UserServiceDeps) {
 
     async adminUpdate(id: string, changes: { global_role?: GlobalRole; disabled?: boolean }) {
       return db.orm.transaction(async (tx) => {
-        const user = await users.findById(id, tx);
-        if (!user) throw new NotFoundError('User not found');
         const demoting =
           changes.global_role !== undefined && changes.global_role !== 'global_admin';
+        // Taken before the account is read, so the checks below see the other change's result.
+        if (demoting || changes.disabled === true) await lockGlobalAdmins(tx);
+        const user = await users.findById(id, tx);
+        if (!user) throw new NotFoundError('User not found');
         const disabling = changes.disabled === true && !user.disabledAt;
         if (demoting || disabling) await ensureAnotherAdmin(user, tx);
         const updated = await users.update(
@@ -124,6 +148,7 @@ export function createUserService(deps: UserServiceDeps) {
 
     async delete(id: string) {
       await db.orm.transaction(async (tx) => {
+        await lockGlobalAdmins(tx);
         const user = await users.findById(id, tx);
         if (!user) throw new NotFoundError('User not found');
         await ensureAnotherAdmin(user, tx);
