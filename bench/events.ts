@@ -1,11 +1,13 @@
 // npm run bench:events — runs the service, pairs satellites, seeds an installation with an instance,
-// then posts mixed batches of 100 events over HTTP. Prints the median and p99 latency of one batch,
-// sustained events per second with 8 satellites posting at once, and the cost of satellite-key
-// authentication, for PGlite and PostgreSQL.
+// then posts batches of 100 events over HTTP in three mixes (bench/event-mixes.ts: the spec's
+// shapes, the DeployStack satellite's shapes, and all 21 types). Prints per mix the median and p99
+// latency of one batch and sustained events per second with 8 satellites posting at once, and the
+// cost of satellite-key authentication, for PGlite and PostgreSQL.
 import { openPostgres } from '../src/db/client.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createSatelliteKeyResolver } from '../src/modules/satellites/keys.js';
 import { createSatelliteRepository } from '../src/modules/satellites/repository.js';
+import { MIXES, type MixContext } from './event-mixes.js';
 import {
   ms,
   percentile,
@@ -19,84 +21,6 @@ import {
 
 const SATELLITES = 8;
 const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 10_000);
-
-function batch(
-  i: number,
-  ctx: { installation: string; team: string; user: string; instance: string },
-) {
-  const ts = new Date().toISOString();
-  const events = [];
-  for (let k = 0; k < 100; k++) {
-    const n = (i * 100 + k) % 10;
-    if (n < 4)
-      events.push({
-        type: 'mcp.tool.executed',
-        timestamp: ts,
-        data: {
-          tool_name: `tool_${k % 7}`,
-          server_id: ctx.installation,
-          team_id: ctx.team,
-          duration_ms: 12 + k,
-          success: k % 9 !== 0,
-          error_message: 'x',
-          user_id: ctx.user,
-        },
-      });
-    else if (n < 7)
-      events.push({
-        type: 'mcp.request.logs',
-        timestamp: ts,
-        data: {
-          installation_id: ctx.installation,
-          team_id: ctx.team,
-          tool_name: 'search',
-          request_params: { q: k },
-          tool_response: { hits: k },
-          duration_ms: 20,
-          success: true,
-          user_id: ctx.user,
-        },
-      });
-    else if (n < 8)
-      events.push({
-        type: 'mcp.server.logs',
-        timestamp: ts,
-        data: {
-          installation_id: ctx.installation,
-          team_id: ctx.team,
-          logs: ['starting', { message: 'ready', level: 'info' }, 'tick', 'tock', 'done'],
-        },
-      });
-    else if (n < 9)
-      events.push({
-        type: 'mcp.server.status_changed',
-        timestamp: ts,
-        data: {
-          installation_id: ctx.installation,
-          team_id: ctx.team,
-          user_id: ctx.user,
-          status: 'online',
-          timestamp: ts,
-        },
-      });
-    else
-      events.push({
-        type: 'mcp.server.started',
-        timestamp: ts,
-        data: {
-          process_id: ctx.instance,
-          server_id: ctx.installation,
-          server_slug: 'bench',
-          team_id: ctx.team,
-          transport: 'stdio',
-          tool_count: 7,
-          spawn_duration_ms: 100,
-          pid: 1000 + k,
-        },
-      });
-  }
-  return { events };
-}
 
 async function main() {
   const latency: string[][] = [];
@@ -113,7 +37,7 @@ async function main() {
         body: JSON.stringify({ name: 'Bench', transport: 'stdio', command: 'npx' }),
       });
       // One installation per satellite, assigned to it, as a real deployment spreads its work.
-      const satellites: Array<{ id: string; key: string; ctx: Parameters<typeof batch>[1] }> = [];
+      const satellites: Array<{ id: string; key: string; ctx: MixContext }> = [];
       for (let s = 0; s < SATELLITES; s++) {
         const token = await json(base, '/api/satellites/registration-tokens', {
           method: 'POST',
@@ -143,38 +67,53 @@ async function main() {
         };
         satellites.push({ id: reg.data.satellite.id, key: reg.data.api_key, ctx });
       }
-      const post = async (sat: (typeof satellites)[number], i: number) => {
-        const body = await json(base, `/api/satellites/${sat.id}/events`, {
-          method: 'POST',
-          bearer: sat.key,
-          body: JSON.stringify(batch(i, sat.ctx)),
-        });
-        if (body.failed !== 0)
-          throw new Error(`failures: ${JSON.stringify(body.failures?.slice(0, 2))}`);
-        return body.processed as number;
-      };
+      const rows: string[][] = [];
+      for (const mix of MIXES) {
+        const post = async (sat: (typeof satellites)[number], i: number) => {
+          const body = await json(base, `/api/satellites/${sat.id}/events`, {
+            method: 'POST',
+            bearer: sat.key,
+            body: JSON.stringify(mix.batch(i, sat.ctx)),
+          });
+          if (body.failed !== 0)
+            throw new Error(`${mix.name}: failures: ${JSON.stringify(body.failures?.slice(0, 2))}`);
+          return body.processed as number;
+        };
+        // Each mix starts its batch numbers afresh far from the others', so no batch repeats one.
+        const offset = rows.length * 100_000;
+        // A batch number of its own for every call (time() repeats its warm-up's numbers), so no
+        // batch is a resent one.
+        let next = offset;
+        const one = await time(
+          () => post(satellites[0]!, next++).then(() => undefined),
+          Number(process.env.BENCH_SAMPLES ?? 200),
+        );
 
-      const one = await time(
-        (i) => post(satellites[0]!, i).then(() => undefined),
-        Number(process.env.BENCH_SAMPLES ?? 200),
-      );
-
-      // Sustained: every satellite posts back to back for a fixed time.
-      let processed = 0;
-      const perBatch: number[] = [];
-      const started = performance.now();
-      await Promise.all(
-        satellites.map(async (sat, s) => {
-          for (let i = 0; performance.now() - started < SUSTAIN_MS; i++) {
-            const t0 = performance.now();
-            const n = await post(sat, s * 1_000_000 + i);
-            processed += n;
-            perBatch.push(performance.now() - t0);
-          }
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      perBatch.sort((a, b) => a - b);
+        // Sustained: every satellite posts back to back for a fixed time.
+        let processed = 0;
+        const perBatch: number[] = [];
+        const started = performance.now();
+        await Promise.all(
+          satellites.map(async (sat, s) => {
+            for (let i = 0; performance.now() - started < SUSTAIN_MS; i++) {
+              const t0 = performance.now();
+              const n = await post(sat, offset + 1000 + (s + 1) * 10_000 + i);
+              processed += n;
+              perBatch.push(performance.now() - t0);
+            }
+          }),
+        );
+        const seconds = (performance.now() - started) / 1000;
+        perBatch.sort((a, b) => a - b);
+        rows.push([
+          name,
+          mix.name,
+          ms(one.median),
+          ms(one.p99),
+          String(Math.round(processed / seconds)),
+          `${ms(percentile(perBatch, 50))} / ${ms(percentile(perBatch, 99))}`,
+        ]);
+      }
 
       let auth = 'n/a (PGlite is owned by the service process)';
       if (target.url) {
@@ -197,14 +136,7 @@ async function main() {
         await db.close();
         auth = `${(warm.median * 1000).toFixed(1)} µs median for a key seen in the last 5 s (SHA-256, constant-time compare); ${ms(cold.median)} ms when it must be read (one indexed query over loopback)`;
       }
-      latency.push([
-        name,
-        ms(one.median),
-        ms(one.p99),
-        String(Math.round(processed / seconds)),
-        `${ms(percentile(perBatch, 50))} / ${ms(percentile(perBatch, 99))}`,
-        auth,
-      ]);
+      latency.push(...rows.map((row, r) => [...row, r === 0 ? auth : '']));
     } finally {
       await target.close();
     }
@@ -213,6 +145,7 @@ async function main() {
     'Event batches of 100 over HTTP (ms; events/s)',
     [
       'database',
+      'mix',
       'batch median',
       'batch p99',
       `sustained events/s, ${SATELLITES} satellites`,

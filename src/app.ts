@@ -60,11 +60,14 @@ import { createSatelliteKeyResolver } from './modules/satellites/keys.js';
 import { createSatelliteMetricsSource } from './modules/satellites/metrics-source.js';
 import { createSatelliteRepository } from './modules/satellites/repository.js';
 import { satelliteRoutes } from './modules/satellites/routes.js';
+import { satelliteEventRoutes } from './modules/satellites/event-routes.js';
+import { createEventHistorySource } from './modules/satellites/event-history-source.js';
 import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
 import { createJobRunner } from './jobs/runner.js';
 import { trimAllLogs } from './events/log-lines.js';
+import { trimEventHistory } from './events/history.js';
 import { deleteExpiredCredentials } from './jobs/expired-credentials.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
@@ -151,6 +154,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     teams: teamRepository,
     sessions,
     accessTokens,
+    pendingWork,
     confirmPassword: auth.confirmPassword,
     clock,
   });
@@ -186,13 +190,22 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       secret: secrets.JWT_SECRET,
       issuer: config.baseUrl,
       clock,
+      prefix: config.satellites.tokenPrefix,
     }),
     encryptionKey: secrets.ENCRYPTION_KEY,
     clock,
     settings: config.satellites,
     keys: satelliteKeys,
   });
-  const events = instrumentEvents(createEventProcessor({ db, clock, logger }), metrics);
+  const events = instrumentEvents(
+    createEventProcessor({
+      db,
+      clock,
+      logger,
+      dedupWindowSeconds: config.satellites.eventDedupWindowSeconds,
+    }),
+    metrics,
+  );
   const jobs = createJobRunner({
     db,
     logger,
@@ -207,6 +220,11 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
         run: () => satellites.trimHeartbeats(),
       },
       { name: 'server-log-trim', intervalMs: 300_000, run: () => trimAllLogs(db.orm) },
+      {
+        name: 'event-history-retention',
+        intervalMs: 3_600_000,
+        run: () => trimEventHistory(db.orm, config.satellites.eventHistoryRetentionDays),
+      },
       {
         name: 'expired-credentials',
         intervalMs: 3_600_000,
@@ -319,8 +337,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(deploymentConfigRoutes);
   app.register(satelliteRoutes, {
     service: services.satellites,
-    events: services.events,
     metrics: createSatelliteMetricsSource(deps.db.orm),
+    heartbeatBodyLimitBytes: deps.config.satellites.heartbeatBodyLimitBytes,
+  });
+  app.register(satelliteEventRoutes, {
+    processor: services.events,
+    history: createEventHistorySource(deps.db.orm),
+    service: services.satellites,
+    bodyLimitBytes: deps.config.satellites.eventsBodyLimitBytes,
   });
   app.register(recordRoutes, {
     records: createRecordRepository(deps.db.orm),

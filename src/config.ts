@@ -53,6 +53,22 @@ export interface Config {
     commandTtlSeconds: number;
     metricsRetentionDays: number;
     keyCacheMs: number;
+    /**
+     * The text before `satellite_<scope>_` in registration tokens (`service_` by default;
+     * `deploystack_` for the DeployStack satellite, which accepts no other).
+     */
+    tokenPrefix: string;
+    /**
+     * Body limit of the heartbeat route: the DeployStack satellite lists every server and tool
+     * it runs in each heartbeat, and a refused heartbeat at start-up strands it.
+     */
+    heartbeatBodyLimitBytes: number;
+    /** Body limit of the events route only: request logs carry whole tool responses. */
+    eventsBodyLimitBytes: number;
+    /** How long the per-satellite event history is kept. */
+    eventHistoryRetentionDays: number;
+    /** An identical event received again within this window is acknowledged, not applied. */
+    eventDedupWindowSeconds: number;
   };
   /** Server-Sent Event streams: how often they look for new items and send a keep-alive. */
   streams: { pollIntervalMs: number; heartbeatIntervalMs: number };
@@ -196,6 +212,20 @@ function origins(env: NodeJS.ProcessEnv, key: string): string[] {
     });
 }
 
+/**
+ * SATELLITE_TOKEN_PREFIX: letters, digits, `-` and `_`, up to 32 characters (may be empty). The
+ * token travels as a bearer token and satellites match its start literally.
+ */
+function tokenPrefix(env: NodeJS.ProcessEnv): string {
+  const raw = env.SATELLITE_TOKEN_PREFIX ?? 'service_';
+  if (!/^[A-Za-z0-9_-]{0,32}$/.test(raw)) {
+    throw new ConfigError(
+      `SATELLITE_TOKEN_PREFIX must be up to 32 letters, digits, "-" or "_" (e.g. deploystack_), got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
 /** Reads the environment once; everything else receives the resulting object. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -288,6 +318,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // How long a checked key is remembered; disabling or rotating on another replica takes
       // effect within this window (at once on the replica that made the change).
       keyCacheMs: integer(env, 'SATELLITE_KEY_CACHE_MS', 5000, 0, 60_000),
+      tokenPrefix: tokenPrefix(env),
+      heartbeatBodyLimitBytes: integer(
+        env,
+        'SATELLITE_HEARTBEAT_BODY_LIMIT_BYTES',
+        10_485_760,
+        1024,
+        104_857_600,
+      ),
+      eventsBodyLimitBytes: integer(
+        env,
+        'SATELLITE_EVENTS_BODY_LIMIT_BYTES',
+        10_485_760,
+        1024,
+        104_857_600,
+      ),
+      eventHistoryRetentionDays: integer(env, 'SATELLITE_EVENT_HISTORY_RETENTION_DAYS', 7, 1, 3650),
+      // At most a day: the history (kept at least a day) is what remembers the events seen.
+      eventDedupWindowSeconds: integer(env, 'SATELLITE_EVENT_DEDUP_WINDOW_SECONDS', 600, 1, 86_400),
     },
     streams: {
       pollIntervalMs: integer(env, 'STREAM_POLL_INTERVAL_MS', 3000, 10, 60_000),

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.js';
 import { satelliteProcesses } from '../db/schema/index.js';
 import { jsonInsert, together } from '../db/json-rows.js';
+import { recordHistory } from './history.js';
 import { advanceLogCounters, logLineWrites } from './log-lines.js';
-import { replaceToolSets } from './apply-tools.js';
+import { applyToolDeltas, replaceToolSets } from './apply-tools.js';
 import {
   instanceStatusNotification,
   NOTIFIED_INSTANCE_STATUSES,
@@ -24,22 +25,20 @@ const CRASH_LIMIT = 3;
 
 /**
  * Writes what a batch's events planned, with one statement per step rather than per event:
- * first every independent insert and upsert together, then what depends on them (numbered log
- * lines, crash counts, instance statuses). Returns the events that failed only here (an
- * instance that vanished since it was read).
+ * first every independent insert and upsert together (the history entries among them), then
+ * what depends on them (numbered log lines, crash counts, instance statuses). Returns the events
+ * that failed only here (an instance that vanished since it was read).
  */
 export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Map<number, string>> {
-  const first = together(
-    [
-      ...processUpserts(writes),
-      ...[...writes.inserts].map(([table, rows]) => jsonInsert(table, rows)),
-    ],
-    advanceLogCounters(writes.logLines) ?? undefined,
-  );
-  const totals = first
-    ? rowsOf<{ installation_id: string; written: string }>(await tx.execute(first))
-    : [];
+  const independent = [
+    ...processUpserts(writes),
+    ...[...writes.inserts].map(([table, rows]) => jsonInsert(table, rows)),
+    ...(writes.history.length ? [recordHistory(writes.history)] : []),
+  ];
+  const first = together(independent, advanceLogCounters(writes.logLines) ?? undefined);
+  const totals = first ? rowsOf<LogTotal>(await tx.execute(first)) : [];
   const notices = await replaceToolSets(tx, writes.toolSets);
+  notices.push(...(await applyToolDeltas(tx, writes.toolDeltas)));
   const statuses = [...writes.instanceStatuses, ...(await crashStatuses(tx, writes.crashChecks))];
   // Log lines and instance statuses touch different tables: one more statement for both.
   const update = instanceStatusUpdate(statuses);
@@ -49,6 +48,8 @@ export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Ma
   if (notices.length > 0) await notify(tx, notices);
   return update ? update.failuresGiven(rows) : new Map();
 }
+
+type LogTotal = { installation_id: string; written: string | number };
 
 /**
  * Process records, one upsert per set of columns: a `started` sets other columns than a

@@ -4,10 +4,11 @@ import { translateDatabaseError } from '../db/errors.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import type { Clock } from '../lib/clock.js';
 import { applyWrites } from './apply.js';
-import { createEventValidator, type Prepared } from './validate.js';
-import { instanceOfMember } from './members.js';
+import { acceptedBefore, compactData, forgetEvents, isAcceptedBefore } from './history.js';
+import { checkMember, instanceOfMember, servedTeam } from './members.js';
 import { checkServed, readScope } from './scope.js';
-import { EventError } from './types.js';
+import { EventError, isInstallationEvent, usersNamed, type InstallationClaim } from './types.js';
+import { createEventValidator, type Prepared } from './validate.js';
 import { BatchWrites } from './writes.js';
 
 export interface BatchFailure {
@@ -23,10 +24,20 @@ export interface BatchResult {
   failures?: BatchFailure[];
 }
 
-/** A valid event with its planned writes and the id of the record it produces. */
+/** What an event names, read from its data before anything is looked up. */
+interface Subject {
+  /** The installation, for installation events. */
+  claim?: InstallationClaim;
+  /** For events about no installation that name users: the team they must be members of. */
+  teamId?: string;
+  users: string[];
+}
+
+/** A valid event with its planned writes (its history entry among them). */
 interface Planned {
   event: Prepared;
   writes: BatchWrites;
+  /** The id answered: the record the event produces or changes, or its history entry. */
   id: string;
 }
 
@@ -35,55 +46,105 @@ interface Outcome {
   failures: BatchFailure[];
 }
 
-export function createEventProcessor(deps: { db: Database; clock: Clock; logger: Logger }) {
+export function createEventProcessor(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** An identical event received again within this many seconds is not applied again. */
+  dedupWindowSeconds: number;
+}) {
   const validate = createEventValidator();
 
-  /** Reads what the batch names (one query), then plans each event in memory. */
-  async function plan(tx: Executor, satellite: SatelliteActor, events: Prepared[], out: Outcome) {
-    const named = events.map((e) => e.handler!.installationOf(e.data as never));
-    const users = events.map((e) => e.handler!.userOf?.(e.data as never));
-    const pairs = named.flatMap(({ installationId }, i) => {
-      const userId = users[i];
-      return userId === undefined ? [] : [{ installationId, userId }];
-    });
-    const { installations, instances } = await readScope(
-      tx,
-      [...new Set(named.map((n) => n.installationId))],
-      pairs,
-    );
-    const planned: Planned[] = [];
-    events.forEach((event, i) => {
+  function subjectOf(satellite: SatelliteActor, event: Prepared): Subject {
+    const handler = event.handler!;
+    const data = event.data as never;
+    const users = usersNamed(handler.userOf?.(data));
+    if (isInstallationEvent(handler)) return { claim: handler.installationOf(data), users };
+    // A team matters only for checking the users such an event names.
+    const teamId = users.length ? servedTeam(satellite, handler.teamOf?.(data)) : undefined;
+    return { teamId, users };
+  }
+
+  /** What the batch's events name, and those records read in one query. */
+  async function lookUp(db: Executor, satellite: SatelliteActor, events: Prepared[], out: Outcome) {
+    const named: Array<{ event: Prepared; subject: Subject }> = [];
+    for (const event of events) {
       try {
-        const { installationId, teamId } = named[i]!;
-        const installation = checkServed(
-          installations.get(installationId),
-          satellite,
-          installationId,
-          teamId,
-        );
-        const userId = users[i];
-        const userInstance =
-          userId === undefined ? undefined : instanceOfMember(instances, installation, userId);
-        const writes = new BatchWrites();
-        const context = {
-          index: event.index,
-          satellite,
-          installation,
-          timestamp: event.timestamp!,
-          clock: deps.clock,
-          instances,
-          userInstance,
-        };
-        const id = event.handler!.plan(event.data as never, context, writes);
-        planned.push({ event, writes, id });
+        named.push({ event, subject: subjectOf(satellite, event) });
       } catch (error) {
         fail(out, satellite, event, error);
       }
-    });
+    }
+    const installationIds = new Set<string>();
+    const pairs: Array<{ installationId: string; userId: string }> = [];
+    const members: Array<{ teamId: string; userId: string }> = [];
+    for (const { subject } of named) {
+      const { claim, teamId, users } = subject;
+      if (claim) installationIds.add(claim.installationId);
+      for (const userId of users)
+        if (claim) pairs.push({ installationId: claim.installationId, userId });
+        else members.push({ teamId: teamId!, userId });
+    }
+    return { named, scope: await readScope(db, [...installationIds], pairs, members) };
+  }
+
+  type LookedUp = Awaited<ReturnType<typeof lookUp>>;
+
+  /** Plans each event in memory from what was read. */
+  function plan(satellite: SatelliteActor, { named, scope }: LookedUp, out: Outcome) {
+    const planned: Planned[] = [];
+    for (const { event, subject } of named) {
+      try {
+        const handler = event.handler!;
+        const data = event.data as never;
+        const writes = new BatchWrites();
+        const base = {
+          index: event.index,
+          satellite,
+          timestamp: event.timestamp!,
+          clock: deps.clock,
+        };
+        let recordId: string | null = null;
+        let installationId: string | null = null;
+        if (isInstallationEvent(handler)) {
+          const { installationId: id, teamId } = subject.claim!;
+          const installation = checkServed(scope.installations.get(id), satellite, id, teamId);
+          const instanceOf = (userId: string) =>
+            instanceOfMember(scope.instances, installation, userId);
+          const [userInstance] = subject.users.map(instanceOf);
+          const context = { ...base, installation, instances: scope.instances, instanceOf };
+          recordId = handler.plan(data, { ...context, userInstance }, writes);
+          installationId = installation.id;
+        } else {
+          for (const userId of subject.users) checkMember(scope.members, subject.teamId!, userId);
+          recordId = handler.plan?.(data, { ...base, teamId: subject.teamId }, writes) ?? null;
+        }
+        writes.recordHistory({
+          id: event.eventId!,
+          satelliteId: satellite.satelliteId,
+          type: event.type,
+          occurredAt: event.timestamp!,
+          data: compactData(event.data as Record<string, unknown>),
+          installationId,
+          recordId,
+        });
+        planned.push({ event, writes, id: recordId ?? event.eventId! });
+      } catch (error) {
+        fail(out, satellite, event, error);
+      }
+    }
     return planned;
   }
 
-  function settle(out: Outcome, planned: Planned[], late: Map<number, string>) {
+  /** Applies the planned events' writes; an event that fails only here is forgotten again. */
+  async function apply(tx: Executor, satellite: SatelliteActor, planned: Planned[], out: Outcome) {
+    if (planned.length === 0) return;
+    const late = await applyWrites(tx, BatchWrites.merge(planned.map((p) => p.writes)));
+    await forgetEvents(
+      tx,
+      satellite.satelliteId,
+      planned.filter((p) => late.has(p.event.index)).map((p) => p.event.eventId!),
+    );
     for (const p of planned) {
       const error = late.get(p.event.index);
       if (error) out.failures.push({ index: p.event.index, type: p.event.type, error });
@@ -101,49 +162,143 @@ export function createEventProcessor(deps: { db: Database; clock: Clock; logger:
     }
   }
 
-  /** The usual case: every event's writes together, a handful of statements for the batch. */
+  /**
+   * The usual case: every event's writes together, a handful of statements for the batch. On
+   * PostgreSQL the records are read while the transaction begins, on another connection: under
+   * READ COMMITTED that read sees what it would inside (PGlite has one connection).
+   */
   async function applyTogether(satellite: SatelliteActor, events: Prepared[], out: Outcome) {
+    const early =
+      deps.db.dialect === 'postgresql' ? lookUp(deps.db.orm, satellite, events, out) : null;
+    // Awaited inside the transaction; a failure before then must not go unhandled.
+    early?.catch(() => undefined);
     await deps.db.orm.transaction(async (tx) => {
-      const planned = await plan(tx, satellite, events, out);
-      const late = await applyWrites(tx, BatchWrites.merge(planned.map((p) => p.writes)));
-      settle(out, planned, late);
+      const looked = await (early ?? lookUp(tx, satellite, events, out));
+      await apply(tx, satellite, plan(satellite, looked, out), out);
     });
   }
 
-  /** After a storage failure: each event under its own savepoint, to isolate the culprit. */
+  /**
+   * After a storage failure: each event under its own savepoint, to isolate the culprit. The
+   * events accepted before are set aside first, so that what fails here is the event itself.
+   */
   async function applyOneByOne(satellite: SatelliteActor, events: Prepared[], out: Outcome) {
     await deps.db.orm.transaction(async (tx) => {
-      for (const p of await plan(tx, satellite, events, out)) {
+      const earlier = await setAside(tx, satellite, events, out);
+      const fresh = events.filter((event) => !earlier.has(event.eventId!));
+      for (const p of plan(satellite, await lookUp(tx, satellite, fresh, out), out)) {
         try {
-          const late = await tx.transaction((savepoint) => applyWrites(savepoint, p.writes));
-          settle(out, [p], late);
+          await tx.transaction((savepoint) => apply(savepoint, satellite, [p], out));
         } catch (error) {
+          // A copy that another replica accepted meanwhile is answered like the others.
+          if (isAcceptedBefore(error) && (await setAside(tx, satellite, [p.event], out)).size)
+            continue;
           fail(out, satellite, p.event, error);
         }
       }
     });
   }
 
+  /** Answers the events accepted within the window with the ids they were given then. */
+  async function setAside(
+    tx: Executor,
+    satellite: SatelliteActor,
+    events: Prepared[],
+    out: Outcome,
+  ) {
+    const earlier = await acceptedBefore(
+      tx,
+      satellite.satelliteId,
+      events.map((event) => event.eventId!),
+      deps.dedupWindowSeconds,
+    );
+    for (const event of events) {
+      const id = earlier.get(event.eventId!);
+      if (id !== undefined) out.ids.set(event.index, id);
+    }
+    return earlier;
+  }
+
+  /**
+   * Applies the events, leaving out those accepted before. The usual batch is applied at once;
+   * if its history entries show that some events were accepted before (a resent batch: a
+   * unique violation, see history.ts), its transaction rolls back and the batch is applied
+   * again without them, answering them with the ids they were given the first time. Only if
+   * the database refuses the write for another reason (a storage failure) is the batch applied
+   * one event per savepoint.
+   */
+  async function applyNew(satellite: SatelliteActor, events: Prepared[]): Promise<Outcome> {
+    let out: Outcome = { ids: new Map(), failures: [] };
+    if (events.length === 0) return out;
+    try {
+      await applyTogether(satellite, events, out);
+      return out;
+    } catch (error) {
+      out = { ids: new Map(), failures: [] };
+      if (!isAcceptedBefore(error)) {
+        await applyOneByOne(satellite, events, out);
+        return out;
+      }
+    }
+    try {
+      await deps.db.orm.transaction(async (tx) => {
+        const earlier = await setAside(tx, satellite, events, out);
+        const fresh = events.filter((event) => !earlier.has(event.eventId!));
+        await apply(
+          tx,
+          satellite,
+          plan(satellite, await lookUp(tx, satellite, fresh, out), out),
+          out,
+        );
+      });
+    } catch {
+      // Another copy landed meanwhile, or a storage failure: event by event settles both.
+      out = { ids: new Map(), failures: [] };
+      await applyOneByOne(satellite, events, out);
+    }
+    return out;
+  }
+
+  /**
+   * Copies of an earlier event of the same batch (same history id) are answered like it, applied
+   * once: the satellite's queue can hold one event twice only by resending it.
+   */
+  function splitCopies(valid: Prepared[]) {
+    const firstOf = new Map<string, number>();
+    const unique: Prepared[] = [];
+    const copies: Array<{ event: Prepared; of: number }> = [];
+    for (const event of valid) {
+      const first = firstOf.get(event.eventId!);
+      if (first === undefined) {
+        firstOf.set(event.eventId!, event.index);
+        unique.push(event);
+      } else copies.push({ event, of: first });
+    }
+    return { unique, copies };
+  }
+
   return {
     /**
-     * Applies a batch with per-event isolation. Every event is validated and planned in memory
-     * first; the valid ones are then written together in one transaction. Only if the database
-     * refuses that write (a storage failure) is the batch applied again one event per savepoint,
-     * so that a failure rolls back only the event that caused it.
+     * Applies a batch with per-event isolation. Every event is validated in memory first; the
+     * valid ones are planned in memory and written together, each with its history entry, in
+     * one transaction. The history entries also set aside events accepted before (a resent
+     * batch: see applyNew and history.ts). Only if the database refuses the write (a storage
+     * failure) is the batch applied again one event per savepoint, so that a failure rolls back
+     * only the event that caused it.
      */
     async process(satellite: SatelliteActor, events: unknown[]): Promise<BatchResult> {
-      const prepared = events.map(validate);
+      const prepared = events.map((event, i) => validate(event, i, satellite.satelliteId));
       const invalid: BatchFailure[] = prepared
         .filter((p) => p.error !== undefined)
         .map((p) => ({ index: p.index, type: p.type, error: p.error! }));
-      const valid = prepared.filter((p) => p.error === undefined);
-      let out: Outcome = { ids: new Map(), failures: [] };
-      if (valid.length > 0) {
-        try {
-          await applyTogether(satellite, valid, out);
-        } catch {
-          out = { ids: new Map(), failures: [] };
-          await applyOneByOne(satellite, valid, out);
+      const { unique, copies } = splitCopies(prepared.filter((p) => p.error === undefined));
+      const out = await applyNew(satellite, unique);
+      for (const { event, of } of copies) {
+        const id = out.ids.get(of);
+        if (id !== undefined) out.ids.set(event.index, id);
+        else {
+          const first = out.failures.find((f) => f.index === of);
+          out.failures.push({ index: event.index, type: event.type, error: first!.error });
         }
       }
       const failures = [...invalid, ...out.failures].sort((a, b) => a.index - b.index);

@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { formatValidationError } from '../http/validation.js';
+import { eventId } from './history.js';
 import { EVENT_HANDLERS } from './registry.js';
 import { isDateTime } from './timestamps.js';
 import type { EventHandler } from './types.js';
@@ -12,6 +13,8 @@ export interface Prepared {
   handler?: EventHandler;
   data?: unknown;
   timestamp?: Date;
+  /** Its history id, which identifies it for de-duplication (history.ts). */
+  eventId?: string;
   error?: string;
 }
 
@@ -36,7 +39,7 @@ export function createEventValidator() {
     EVENT_HANDLERS.map((h) => [h.type, { handler: h, validate: ajv.compile(h.schema) }]),
   );
 
-  return (event: unknown, index: number): Prepared => {
+  return (event: unknown, index: number, satelliteId: string): Prepared => {
     const e = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
     const type = typeof e.type === 'string' ? e.type : '';
     if (!type) return { index, type, error: 'type is required' };
@@ -58,6 +61,15 @@ export function createEventValidator() {
         error: formatValidationError(entry.validate.errors ?? [], 'data' as never).message,
       };
     }
-    return { index, type, handler: entry.handler, data: e.data, timestamp: new Date(e.timestamp) };
+    const timestamp = new Date(e.timestamp);
+    return {
+      index,
+      type,
+      handler: entry.handler,
+      data: e.data,
+      timestamp,
+      // The timestamp as sent and the data: a resent event has the same text.
+      eventId: eventId(satelliteId, type, timestamp, `${e.timestamp}\n${JSON.stringify(e.data)}`),
+    };
   };
 }

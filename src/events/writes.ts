@@ -1,4 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { HistoryRow } from './history.js';
 
 type Values = Record<string, unknown>;
 
@@ -38,6 +39,15 @@ export interface ToolSet {
   totalTokens: number;
 }
 
+/** Tools added to and removed from an installation's set, by name; `added` and `removed` are disjoint. */
+export interface ToolDelta {
+  installation: InstallationRef;
+  added: Set<string>;
+  removed: Set<string>;
+  /** The installation's tool count as reported, or null to leave it. */
+  toolCount: number | null;
+}
+
 /**
  * Everything a batch's events change, gathered in memory in batch order before any of it is
  * written. Where two events change the same record, the later one's values win, exactly as if
@@ -54,8 +64,12 @@ export class BatchWrites {
   readonly instanceStatuses: InstanceStatusWrite[] = [];
   /** The reported tool set of each installation; a later report replaces an earlier one. */
   readonly toolSets = new Map<string, ToolSet>();
+  /** Changes to the stored tool set of installations this batch reports no whole set for. */
+  readonly toolDeltas = new Map<string, ToolDelta>();
   /** Server log lines per installation, in batch order; only the newest are kept. */
   readonly logLines = new Map<string, Values[]>();
+  /** The events' history entries, which also tell resent events apart (history.ts). */
+  readonly history: HistoryRow[] = [];
 
   insert(table: PgTable, rows: Values[]) {
     const existing = this.inserts.get(table);
@@ -79,12 +93,65 @@ export class BatchWrites {
 
   replaceTools(installationId: string, set: ToolSet) {
     this.toolSets.set(installationId, set);
+    this.toolDeltas.delete(installationId);
+  }
+
+  /**
+   * Adds and removes tools by name. After a whole set in the same batch the change applies to
+   * that set; otherwise it is kept to apply to the stored set, merged with earlier changes.
+   */
+  updateTools(
+    installationId: string,
+    change: {
+      installation: InstallationRef;
+      added: readonly string[];
+      removed: readonly string[];
+      toolCount: number | null;
+    },
+  ) {
+    const set = this.toolSets.get(installationId);
+    if (set) {
+      const removed = new Set(change.removed);
+      const tools = set.tools.filter((t) => !removed.has(t.toolName as string));
+      const known = new Set(tools.map((t) => t.toolName as string));
+      for (const name of change.added)
+        if (!known.has(name)) {
+          known.add(name);
+          tools.push(toolNamed(installationId, name));
+        }
+      this.toolSets.set(installationId, {
+        ...set,
+        tools,
+        toolCount: change.toolCount ?? set.toolCount,
+      });
+      return;
+    }
+    const delta = this.toolDeltas.get(installationId) ?? {
+      installation: change.installation,
+      added: new Set<string>(),
+      removed: new Set<string>(),
+      toolCount: null,
+    };
+    for (const name of change.removed) {
+      delta.added.delete(name);
+      delta.removed.add(name);
+    }
+    for (const name of change.added) {
+      delta.removed.delete(name);
+      delta.added.add(name);
+    }
+    delta.toolCount = change.toolCount ?? delta.toolCount;
+    this.toolDeltas.set(installationId, delta);
   }
 
   addLogLines(installationId: string, rows: Values[]) {
     const existing = this.logLines.get(installationId);
     if (existing) existing.push(...rows);
     else this.logLines.set(installationId, [...rows]);
+  }
+
+  recordHistory(entry: HistoryRow) {
+    this.history.push(entry);
   }
 
   /** The writes of several events, in the given (batch) order, as one set. */
@@ -97,8 +164,21 @@ export class BatchWrites {
       all.crashChecks.push(...part.crashChecks);
       all.instanceStatuses.push(...part.instanceStatuses);
       for (const [installationId, set] of part.toolSets) all.replaceTools(installationId, set);
+      for (const [installationId, delta] of part.toolDeltas)
+        all.updateTools(installationId, {
+          installation: delta.installation,
+          added: [...delta.added],
+          removed: [...delta.removed],
+          toolCount: delta.toolCount,
+        });
       for (const [installationId, rows] of part.logLines) all.addLogLines(installationId, rows);
+      all.history.push(...part.history);
     }
     return all;
   }
+}
+
+/** A tool known only by name, as `mcp.tools.updated` reports an added one. */
+export function toolNamed(installationId: string, name: string): Values {
+  return { installationId, toolName: name, description: null, inputSchema: null, tokenCount: 0 };
 }

@@ -27,6 +27,26 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/**
+ * A refused satellite registration token. `error` is exactly the code the DeployStack satellite
+ * explains to its operator; the words are in `error_description` (docs/satellites.md, Pairing).
+ */
+export type RegistrationRefusal =
+  | 'registration_token_required'
+  | 'invalid_registration_token'
+  | 'token_expired'
+  | 'token_already_used'
+  | 'token_invalid_scope';
+
+export class RegistrationTokenError extends AppError {
+  constructor(
+    readonly refusal: RegistrationRefusal,
+    description: string,
+  ) {
+    super(401, 'AUTHENTICATION_REQUIRED', refusal, { error_description: description });
+  }
+}
+
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have permission to do this') {
     super(403, 'FORBIDDEN', message);
@@ -58,8 +78,8 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', 'Too many requests; try again later', {
+  constructor(retryAfterSeconds: number, message = 'Too many requests; try again later') {
+    super(429, 'RATE_LIMITED', message, {
       retry_after: retryAfterSeconds,
     });
   }

@@ -78,8 +78,10 @@ export function registerOpenApi(
           registrationToken: {
             type: 'http',
             scheme: 'bearer',
-            bearerFormat: 'service_satellite_<JWT>',
-            description: 'Single-use satellite registration token',
+            bearerFormat: '<prefix>satellite_<global|team>_<JWT>',
+            description:
+              'Single-use satellite registration token; the prefix is SATELLITE_TOKEN_PREFIX ' +
+              '(default service_). The older form service_satellite_<JWT> is also accepted',
           },
         },
       },

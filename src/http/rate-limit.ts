@@ -2,7 +2,13 @@ import type { FastifyRequest } from 'fastify';
 
 /** The limits a route can name in `config.rateLimit`; the application supplies each policy. */
 export type RateLimitName =
-  'registration' | 'oauth' | 'satellite-pairing' | 'satellite' | 'deployment-config';
+  | 'registration'
+  | 'oauth'
+  | 'oauth-introspection'
+  | 'satellite-pairing'
+  | 'satellite'
+  | 'satellite-heartbeat'
+  | 'deployment-config';
 
 /**
  * One route family's limits. Each check throws the 429 error (an AppError with `retry_after`)

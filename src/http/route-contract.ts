@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { ErrorEnvelopeRef, NoQuery } from './schemas.js';
+import { ErrorEnvelopeRef, NoQuery, OpenQuery } from './schemas.js';
 import type { AuthDeclaration } from './auth/types.js';
 
 type SecurityRequirement = Record<string, string[]>;
@@ -10,9 +10,11 @@ export function securityFor(declaration: AuthDeclaration): SecurityRequirement[]
     case 'public':
       return [];
     case 'user':
-      return declaration.scope
-        ? [{ cookieAuth: [] }, { oauth2: [declaration.scope] }]
-        : [{ cookieAuth: [] }];
+      return [
+        { cookieAuth: [] },
+        ...(declaration.scope ? [{ oauth2: [declaration.scope] }] : []),
+        ...(declaration.satellite ? [{ satelliteKey: [] }] : []),
+      ];
     case 'first-run':
       // Open before the first account exists; a signed-in administrator afterwards.
       return [{}, { cookieAuth: [] }];
@@ -35,6 +37,15 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Routes that satellites call (their key, or a registration token). They are the exception to
+ * the unknown-field rule: a newer satellite adds fields and query parameters, and a refusal can
+ * strand it, so they accept and ignore what they do not know (docs/api-conventions.md).
+ */
+export function callsFromSatellites(declaration: AuthDeclaration): boolean {
+  return declaration.mode === 'satellite' || declaration.mode === 'registration-token';
+}
 
 function methods(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];
@@ -70,6 +81,7 @@ export function completeRouteContract(route: RouteOptions): void {
     response[status] ??= ErrorEnvelopeRef(ERROR_DESCRIPTIONS[status] ?? 'Error');
   }
   schema.response = response;
-  schema.querystring ??= NoQuery;
+  // Satellites send query parameters newer than this service knows; their routes ignore them.
+  schema.querystring ??= callsFromSatellites(declaration) ? OpenQuery : NoQuery;
   schema.security = securityFor(declaration);
 }

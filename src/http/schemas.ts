@@ -40,6 +40,12 @@ export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength:
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /**
+ * The query of a route satellites call: none known, any accepted and ignored. Body and query
+ * schemas of those routes likewise say `additionalProperties: true` (docs/api-conventions.md).
+ */
+export const OpenQuery = Type.Object({}, { additionalProperties: true });
+
+/**
  * `T` or null, written with OpenAPI 3.0's `nullable` (which Ajv and the serializer understand),
  * because a `{type:"null"}` branch is not valid in an OpenAPI 3.0 description. An `enum` must
  * list null itself: `nullable` does not widen it (OpenAPI 3.0.3, and Ajv agrees).

@@ -97,6 +97,13 @@ const teamMemberScoped = (status: number): Expectation => ({
 const teamAdmin = (status: number): Expectation => ({ ...teamMember(status), member: 403 });
 
 /** Satellite S's own key only; another satellite's key is 403; anything else 401. */
+/** A member instance of installation I that satellite S serves (alice's). */
+const upstreamTokenRequest = (w: World) => ({
+  installation_id: w.installationId,
+  user_id: w.alice.id,
+  team_id: w.teamId,
+});
+
 const ownSatellite = (status: number): Expectation => ({
   ...everyone(401),
   satOther: 403,
@@ -409,6 +416,12 @@ const MATRIX: Record<string, Row> = {
     note: 'stream: a caller who is let in gets 400 for the unknown parameter',
   },
   listSatelliteProcesses: { expect: satelliteManager(200) },
+  listSatelliteEventHistory: { expect: satelliteManager(200) },
+  streamSatelliteEventHistory: {
+    expect: satelliteManager(400),
+    request: () => ({ query: NEVER_OPEN }),
+    note: 'stream: a caller who is let in gets 400 for the unknown parameter',
+  },
 
   // ---- satellites: their own channels
   satelliteHeartbeat: {
@@ -419,6 +432,23 @@ const MATRIX: Record<string, Row> = {
   reportCommandResult: {
     expect: ownSatellite(200),
     request: () => ({ body: { status: 'acknowledged' } }),
+  },
+  reportSatelliteCommandResult: {
+    expect: ownSatellite(200),
+    request: (ctx) => ({ body: { command_id: ctx.w.commandId, status: 'completed' } }),
+  },
+  getSatelliteOAuthTokenStatus: {
+    expect: ownSatellite(200),
+    request: (ctx) => ({ body: upstreamTokenRequest(ctx.w) }),
+  },
+  retrieveSatelliteOAuthToken: {
+    expect: ownSatellite(404),
+    request: (ctx) => ({ body: upstreamTokenRequest(ctx.w) }),
+    note: 'no upstream OAuth token is stored yet: the satellite that serves I is told so (404)',
+  },
+  getSatelliteGitHubToken: {
+    expect: ownSatellite(404),
+    note: 'no GitHub token is stored: the satellite that serves I downloads anonymously (404)',
   },
   getSatelliteConfig: { expect: ownSatellite(200) },
   postSatelliteEvents: {
@@ -506,7 +536,11 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
     request: () => ({ body: { token: 'unknown', client_id: 'service-gateway-cli' }, form: true }),
   },
-  oauthIntrospect: { expect: signedInScoped(200), request: () => ({ body: { token: 'unknown' } }) },
+  oauthIntrospect: {
+    expect: { ...signedInScoped(200), satOther: 200, sat: 200 },
+    request: () => ({ body: { token: 'unknown' } }),
+    note: 'satellites introspect their MCP clients’ tokens with their own key',
+  },
   listOAuthGrants: { expect: signedIn(200) },
   revokeOAuthGrant: {
     expect: signedIn(200),
@@ -701,6 +735,8 @@ describe('security: 403 before validation', () => {
     getMyInstanceStatus: ['root'],
     getMyUserConfig: ['root'],
     saveMyUserConfig: ['root'],
+    retrieveSatelliteOAuthToken: ['sat'],
+    getSatelliteGitHubToken: ['sat'],
   };
 
   it.each(Object.keys(MATRIX))(

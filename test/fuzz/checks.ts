@@ -50,6 +50,9 @@ export const NON_JSON: Record<
   ],
   streamClientActivity: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
   streamSatelliteMetrics: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
+  streamSatelliteEventHistory: [
+    { statuses: [200], kind: 'sse', reason: 'server-sent event stream' },
+  ],
   streamTeamNotifications: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
 };
 

@@ -88,5 +88,6 @@ export const RESTORE_SETTINGS = new Set(['updateSettings', 'resetSetting']);
 export const STREAMS = new Set([
   'streamClientActivity',
   'streamSatelliteMetrics',
+  'streamSatelliteEventHistory',
   'streamTeamNotifications',
 ]);

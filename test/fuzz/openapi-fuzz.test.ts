@@ -113,10 +113,12 @@ function fittingCallers(op: Operation): Caller[] {
   const schemes = new Set(op.security.flatMap((s) => Object.keys(s)));
   const named = (...names: string[]) => callers.filter((c) => names.includes(c.name));
   if (op.isPublic) return callers;
-  if (schemes.has('satelliteKey')) return named('satellite_t');
+  if (schemes.has('satelliteKey') && !schemes.has('cookieAuth')) return named('satellite_t');
   if (schemes.has('registrationToken')) return named('registration_token');
   const people = named('global_admin', 'team_admin', 'team_user');
-  return schemes.has('oauth2') ? [...people, ...named('bearer_all_scopes')] : people;
+  // A few user routes also take a satellite key (token introspection).
+  const satellite = schemes.has('satelliteKey') ? named('satellite_t') : [];
+  return [...people, ...(schemes.has('oauth2') ? named('bearer_all_scopes') : []), ...satellite];
 }
 
 interface Sample {

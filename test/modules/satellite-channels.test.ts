@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { satelliteCommands } from '../../src/db/schema/index.js';
+import { newId } from '../../src/lib/ids.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createServer } from '../helpers/catalogue.js';
@@ -79,7 +81,9 @@ describe('heartbeat', () => {
       status: 'sleepy',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('body.status must be one of: healthy, degraded, unhealthy');
+    expect(res.json().error).toBe(
+      'body.status must be one of: healthy, degraded, unhealthy, active, error',
+    );
   });
 
   it('marks a satellite offline after three missed intervals and online on the next heartbeat', async () => {
@@ -136,13 +140,19 @@ describe('commands and configuration', () => {
     });
     expect(poll.statusCode).toBe(200);
     const commands = poll.json().data.commands;
+    // The satellite's vocabulary: a new installation is a `configure` (fetch the configuration
+    // again), never a command type the satellite does not know.
     expect(commands.map((c: any) => [c.type, c.priority])).toEqual([
-      ['spawn', 'high'],
-      ['spawn', 'high'],
+      ['configure', 'immediate'],
+      ['configure', 'immediate'],
     ]);
     expect(
       commands.find((c: any) => c.payload.installation_id === installationId)?.payload,
-    ).toMatchObject({ reason: 'installation.created', team_id: teamA });
+    ).toMatchObject({
+      event: 'mcp_installation_created',
+      reason: 'installation.created',
+      team_id: teamA,
+    });
     const again = await t.app.inject({
       url: `/api/satellites/${satA.id}/commands`,
       headers: satA.headers,
@@ -182,6 +192,17 @@ describe('commands and configuration', () => {
       url: `/api/satellites/${satA.id}/commands?limit=100`,
       headers: satA.headers,
     });
+    // An older, less urgent command is already waiting.
+    await t.database.db.orm.insert(satelliteCommands).values({
+      id: newId('cmd'),
+      satelliteId: satA.id,
+      type: 'health_check',
+      priority: 3,
+      payload: {},
+      createdAt: clock(),
+      expiresAt: new Date(clock().getTime() + 300_000),
+    });
+    clock.advance(1);
     await t.app.inject({
       method: 'PUT',
       url: `/api/teams/${teamA}/mcp/installations/${installationId}/user-config`,
@@ -204,9 +225,12 @@ describe('commands and configuration', () => {
       url: `/api/satellites/${satA.id}/commands`,
       headers: satA.headers,
     });
-    expect(poll.json().data.commands.map((c: any) => [c.type, c.priority])).toEqual([
-      ['terminate', 'high'],
-      ['configure', 'normal'],
+    expect(
+      poll.json().data.commands.map((c: any) => [c.type, c.priority, c.payload.event]),
+    ).toEqual([
+      ['configure', 'immediate', 'mcp_user_config_updated'],
+      ['configure', 'immediate', 'mcp_installation_deleted'],
+      ['health_check', 'low', undefined],
     ]);
   });
 

@@ -39,8 +39,8 @@ const post = (url: string, headers: Record<string, string>, payload: unknown) =>
 describe('registration tokens', () => {
   it('issues a signed single-use token, shown once, keeping only its jti and hash', async () => {
     const { id, token } = await createToken(t.app, root.headers, { scope: 'global' });
-    expect(token).toMatch(/^service_satellite_[\w-]+\.[\w-]+\.[\w-]+$/);
-    const claims = decodeJwt(token.slice('service_satellite_'.length));
+    expect(token).toMatch(/^service_satellite_global_[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = decodeJwt(token.slice('service_satellite_global_'.length));
     expect(claims).toMatchObject({
       iss: 'http://localhost:3000',
       aud: 'satellite-registration',
@@ -66,7 +66,8 @@ describe('registration tokens', () => {
       scope: 'team',
       team_id: teamId,
     });
-    const claims = decodeJwt(token.slice('service_satellite_'.length));
+    expect(token).toMatch(/^service_satellite_team_/);
+    const claims = decodeJwt(token.slice('service_satellite_team_'.length));
     expect(claims).toMatchObject({ scope: 'team', team_id: teamId });
     expect(claims.exp! - claims.iat!).toBe(86_400);
     expect(
@@ -178,8 +179,8 @@ describe('pairing', () => {
     ).toBe(401);
 
     const good = await createToken(t.app, root.headers, { scope: 'global' });
-    const [header, payload] = good.token.slice('service_satellite_'.length).split('.');
-    const forged = `service_satellite_${header}.${payload}.${'A'.repeat(43)}`;
+    const [header, payload] = good.token.slice('service_satellite_global_'.length).split('.');
+    const forged = `service_satellite_global_${header}.${payload}.${'A'.repeat(43)}`;
     expect(
       (await post('/api/satellites/register', { authorization: `Bearer ${forged}` }, { name: 'x' }))
         .statusCode,
@@ -334,7 +335,8 @@ describe('security: a team registration token does not outlive its creator’s p
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({
       success: false,
-      error: 'Authentication is required: the registration token is not valid',
+      error: 'invalid_registration_token',
+      error_description: 'Authentication is required: the registration token is not valid',
     });
     expect((await setRole('team_admin')).statusCode).toBe(200);
     expect((await pairWith(token)).statusCode).toBe(201);
@@ -354,9 +356,10 @@ describe('security: a team registration token does not outlive its creator’s p
     expect(removed.statusCode, removed.body).toBe(200);
     const refused = await pairWith(unused.token);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().error).toBe(
-      'Authentication is required: the registration token is not valid',
-    );
+    expect(refused.json()).toMatchObject({
+      error: 'invalid_registration_token',
+      error_description: 'Authentication is required: the registration token is not valid',
+    });
 
     // The team's remaining administrator sees it (never the token text) and may revoke it.
     const all = await listed();

@@ -7,4 +7,5 @@ export * from './settings.js';
 export * from './catalogue.js';
 export * from './installations.js';
 export * from './satellites.js';
+export * from './satellite-events.js';
 export * from './notifications.js';

@@ -44,7 +44,8 @@ export const satellites = pgTable(
     status: text().notNull().default('registered'),
     disabledAt: timestamptz(),
     version: text(),
-    capabilities: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** As registered: a list of strings (DeployStack satellite) or an object (older form). */
+    capabilities: jsonb().$type<string[] | Record<string, unknown>>().notNull().default({}),
     systemInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     satelliteUrl: text(),
     lastHeartbeatAt: timestamptz(),
@@ -160,11 +161,20 @@ export const satelliteUsageLogs = pgTable(
     metrics: jsonb().$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamptz().notNull(),
     createdAt: createdAt(),
+    /**
+     * The request log row this usage row was derived from (a `requests[]` entry of a batched
+     * `mcp.request.logs`); null for `mcp.tool.executed`. The activity feed shows such calls once,
+     * as the request.
+     */
+    requestLogId: text(),
   },
   (t) => [
     index('satellite_usage_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
-    // A user's own activity, newest first by arrival (client-activity list and stream).
-    index('satellite_usage_logs_user_idx').on(t.userId, t.createdAt, t.id),
+    // A user's own activity, newest first by arrival (client-activity list and stream), which
+    // shows a call derived from a request log once, as the request.
+    index('satellite_usage_logs_user_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.requestLogId} IS NULL`),
   ],
 );
 

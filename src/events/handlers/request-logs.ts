@@ -1,30 +1,131 @@
-import { Type } from '@sinclair/typebox';
-import { mcpRequestLogs } from '../../db/schema/index.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { mcpRequestLogs, satelliteUsageLogs } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
+import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { toolCallFields, toolCallRow } from '../tool-call.js';
-import { defineHandler } from '../types.js';
+import { defineHandler, type PlanContext } from '../types.js';
+import type { BatchWrites } from '../writes.js';
+
+/** The spec's form: one call per event. */
+const Flat = Data({
+  ...toolCallFields,
+  installation_id: Text,
+  request_params: Type.Unknown(),
+  tool_response: Type.Optional(Type.Unknown()),
+});
+
+/** One call of the DeployStack satellite's batched form. */
+const Entry = Type.Object(
+  {
+    user_id: Type.Optional(Text),
+    tool_name: Text,
+    tool_params: Type.Optional(Type.Unknown()),
+    tool_response: Type.Optional(Type.Unknown()),
+    response_time_ms: Type.Number({ minimum: 0 }),
+    success: Type.Boolean(),
+    error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
+    timestamp: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: true },
+);
+
+/** The DeployStack satellite's form: the calls of one installation, batched (at most 20). */
+const Batched = Data({
+  installation_id: Text,
+  team_id: Text,
+  requests: Type.Array(Entry, { minItems: 1, maxItems: 1000 }),
+});
+
+type RequestLogData = Static<typeof Flat> | Static<typeof Batched>;
+
+// Which form an event has is decided by `requests`, so that a bad event of either form is told
+// what is wrong with it in its own terms.
+const Schema = Type.Unsafe<RequestLogData>({
+  type: 'object',
+  if: { required: ['requests'] },
+  then: Batched,
+  else: Flat,
+});
+
+const isBatched = (data: RequestLogData): data is Static<typeof Batched> => 'requests' in data;
 
 export const requestLogs = defineHandler({
   type: 'mcp.request.logs',
-  schema: Data({
-    ...toolCallFields,
-    installation_id: Text,
-    request_params: Type.Unknown(),
-    tool_response: Type.Optional(Type.Unknown()),
+  schema: Schema,
+  installationOf: (data) => ({
+    installationId: installationIdOf(data.installation_id),
+    teamId: data.team_id,
   }),
-  installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
-  // The row lands in this user's activity: they must be a member with an instance here.
-  userOf: (data) => data.user_id,
-  plan(data, { satellite, installation, timestamp }, writes) {
-    const values = {
-      ...toolCallRow('req', satellite, installation, data, timestamp),
-      requestParams: data.request_params ?? null,
-      // Responses may hold users' data: kept only where the team switched request logging on.
-      toolResponse: installation.settings.request_logging_enabled
-        ? (data.tool_response ?? null)
-        : null,
-    };
-    writes.insert(mcpRequestLogs, [values]);
-    return values.id;
+  // The rows land in these users' activity: they must be members with an instance here.
+  userOf: (data) =>
+    isBatched(data)
+      ? data.requests.flatMap((r) => (r.user_id === undefined ? [] : [r.user_id]))
+      : data.user_id,
+  plan(data, context, writes) {
+    return isBatched(data) ? planBatched(data, context, writes) : planFlat(data, context, writes);
   },
 });
+
+// Responses may hold users' data: kept only where the team switched request logging on.
+const response = (context: PlanContext, value: unknown) =>
+  context.installation.settings.request_logging_enabled ? (value ?? null) : null;
+
+function planFlat(data: Static<typeof Flat>, context: PlanContext, writes: BatchWrites) {
+  const values = {
+    ...toolCallRow('req', context.satellite, context.installation, data, context.timestamp),
+    requestParams: data.request_params ?? null,
+    toolResponse: response(context, data.tool_response),
+  };
+  writes.insert(mcpRequestLogs, [values]);
+  return values.id;
+}
+
+/**
+ * One request log row per call. The DeployStack satellite never sends `mcp.tool.executed`, so
+ * each call of a known user also gives the usage row that event would have given, marked with
+ * the request log row it came from (the activity feed lists the call once, as the request).
+ */
+function planBatched(data: Static<typeof Batched>, context: PlanContext, writes: BatchWrites) {
+  const { satellite, installation } = context;
+  const rows = data.requests.map((entry) => ({
+    ...toolCallRow(
+      'req',
+      satellite,
+      installation,
+      {
+        tool_name: entry.tool_name,
+        duration_ms: entry.response_time_ms,
+        success: entry.success,
+        error_message: entry.error_message,
+        user_id: entry.user_id,
+      },
+      entry.timestamp ? new Date(entry.timestamp) : context.timestamp,
+    ),
+    requestParams: entry.tool_params ?? {},
+    toolResponse: response(context, entry.tool_response),
+  }));
+  writes.insert(mcpRequestLogs, rows);
+  const usage = rows.flatMap((row) =>
+    row.userId === null
+      ? []
+      : [
+          {
+            id: newId('use'),
+            satelliteId: row.satelliteId,
+            installationId: row.installationId,
+            teamId: row.teamId,
+            userId: row.userId,
+            toolName: row.toolName,
+            durationMs: row.durationMs,
+            success: row.success,
+            errorMessage: row.errorMessage,
+            occurredAt: row.occurredAt,
+            metrics: { source: 'mcp.request.logs' },
+            requestLogId: row.id,
+          },
+        ],
+  );
+  if (usage.length > 0) writes.insert(satelliteUsageLogs, usage);
+  return rows[0]!.id;
+}

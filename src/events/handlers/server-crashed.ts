@@ -1,31 +1,40 @@
 import { Type } from '@sinclair/typebox';
 import { satelliteProcessCrashes } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
-import { Data, Text } from '../schemas.js';
+import { processOwner, processRecord } from '../process-ref.js';
+import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
 export const serverCrashed = defineHandler({
   type: 'mcp.server.crashed',
   schema: Data({
-    process_id: Text,
+    process_id: ProcessId,
     server_id: Text,
     server_slug: Text,
     team_id: Text,
+    user_id: Type.Optional(Text),
     exit_code: Type.Union([Type.Integer(), Type.Null()]),
     signal: Type.Union([Text, Type.Null()]),
     uptime_seconds: Type.Number({ minimum: 0 }),
     crash_count: Type.Integer({ minimum: 0 }),
     will_restart: Type.Boolean(),
   }),
-  installationOf: (data) => ({ installationId: data.server_id, teamId: data.team_id }),
-  plan(data, { index, satellite, installation, timestamp, clock }, writes) {
-    const details = `exited with ${data.exit_code ?? 'no code'}${data.signal ? ` (${data.signal})` : ''} after ${data.uptime_seconds}s`;
-    writes.upsertProcess(satellite.satelliteId, data.process_id, {
+  installationOf: (data) => ({
+    installationId: processOwner(data).installationId,
+    teamId: data.team_id,
+  }),
+  userOf: (data) => processOwner(data).userId,
+  plan(data, { index, satellite, installation, timestamp, clock, userInstance }, writes) {
+    const process = processRecord(data.process_id, userInstance);
+    // The DeployStack satellite says "none" where the spec has null.
+    const signal = data.signal === 'none' ? null : data.signal;
+    const details = `exited with ${data.exit_code ?? 'no code'}${signal ? ` (${signal})` : ''} after ${data.uptime_seconds}s`;
+    writes.upsertProcess(satellite.satelliteId, process.processId, {
       installationId: installation.id,
       teamId: installation.teamId,
       status: 'failed',
       exitCode: data.exit_code,
-      signal: data.signal,
+      signal,
       uptimeSeconds: data.uptime_seconds,
       crashCount: data.crash_count,
       willRestart: data.will_restart,
@@ -36,7 +45,7 @@ export const serverCrashed = defineHandler({
       {
         id: newId('crash'),
         satelliteId: satellite.satelliteId,
-        processId: data.process_id,
+        processId: process.processId,
         crashedAt: timestamp,
       },
     ]);
@@ -44,11 +53,11 @@ export const serverCrashed = defineHandler({
     writes.checkCrash({
       index,
       satelliteId: satellite.satelliteId,
-      processId: data.process_id,
+      processId: process.processId,
       installation,
       at: timestamp,
       details,
     });
-    return data.process_id;
+    return process.processId;
   },
 });

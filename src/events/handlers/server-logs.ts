@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { newId } from '../../lib/ids.js';
 import { LOG_LINES_KEPT } from '../log-lines.js';
+import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -23,7 +24,10 @@ export const serverLogs = defineHandler({
     team_id: Text,
     logs: Type.Array(Line, { minItems: 1, maxItems: 1000 }),
   }),
-  installationOf: (data) => ({ installationId: data.installation_id, teamId: data.team_id }),
+  installationOf: (data) => ({
+    installationId: installationIdOf(data.installation_id),
+    teamId: data.team_id,
+  }),
   plan(data, { satellite, installation, timestamp }, writes) {
     // Only the newest lines are kept, so older ones in a long report are never written.
     const rows = data.logs.slice(-LOG_LINES_KEPT).map((line) => ({

@@ -1,27 +1,35 @@
 import { Type } from '@sinclair/typebox';
-import { Data, Text } from '../schemas.js';
+import { processOwner, processRecord } from '../process-ref.js';
+import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
 export const serverStarted = defineHandler({
   type: 'mcp.server.started',
   schema: Data({
-    process_id: Text,
+    process_id: ProcessId,
     server_id: Text,
     server_slug: Text,
     team_id: Text,
+    user_id: Type.Optional(Text),
     transport: Text,
     tool_count: Type.Number({ minimum: 0 }),
     spawn_duration_ms: Type.Number({ minimum: 0 }),
     pid: Type.Optional(Type.Integer({ minimum: 0 })),
   }),
-  installationOf: (data) => ({ installationId: data.server_id, teamId: data.team_id }),
-  plan(data, { satellite, installation, timestamp, clock }, writes) {
-    writes.upsertProcess(satellite.satelliteId, data.process_id, {
+  installationOf: (data) => ({
+    installationId: processOwner(data).installationId,
+    teamId: data.team_id,
+  }),
+  // The member's instance is the process record when process_id is an OS pid.
+  userOf: (data) => processOwner(data).userId,
+  plan(data, { satellite, installation, timestamp, clock, userInstance }, writes) {
+    const process = processRecord(data.process_id, userInstance);
+    writes.upsertProcess(satellite.satelliteId, process.processId, {
       installationId: installation.id,
       teamId: installation.teamId,
       status: 'running',
       startedAt: timestamp,
-      pid: data.pid ?? null,
+      pid: data.pid ?? process.pid,
       transport: data.transport,
       toolCount: Math.round(data.tool_count),
       spawnDurationMs: data.spawn_duration_ms,
@@ -31,6 +39,6 @@ export const serverStarted = defineHandler({
       errorDetails: null,
       updatedAt: clock(),
     });
-    return data.process_id;
+    return process.processId;
   },
 });

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'auth_session';
-export const REGISTRATION_TOKEN_PREFIX = 'service_satellite_';
 export const SATELLITE_KEY_PREFIX = 'ssk_';
 
 /** The token of an `Authorization: Bearer …` header, or null. */

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js';
-import { globalRoleHas, teamRoleHas, type Permission } from '../../modules/roles/permissions.js';
 import {
-  bearerToken,
-  REGISTRATION_TOKEN_PREFIX,
-  SATELLITE_KEY_PREFIX,
-  sessionCookie,
-} from './credentials.js';
+  ForbiddenError,
+  NotFoundError,
+  RegistrationTokenError,
+  UnauthorizedError,
+} from '../errors.js';
+import { globalRoleHas, teamRoleHas, type Permission } from '../../modules/roles/permissions.js';
+import { bearerToken, SATELLITE_KEY_PREFIX, sessionCookie } from './credentials.js';
 import { checkCookieOrigin } from './origin.js';
 import type {
   Actor,
@@ -14,6 +14,7 @@ import type {
   CredentialResolver,
   CredentialResolvers,
   OAuthScope,
+  SatelliteActor,
   UserActor,
 } from './types.js';
 
@@ -110,6 +111,23 @@ async function resolvePrefixed<A extends Actor>(
   return actor;
 }
 
+/** A satellite's own key, of a satellite that is not disabled. */
+async function resolveSatellite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolvers: CredentialResolvers,
+): Promise<SatelliteActor> {
+  const actor = await resolvePrefixed(
+    request,
+    reply,
+    SATELLITE_KEY_PREFIX,
+    resolvers.satelliteKey,
+    'satellite API key',
+  );
+  if (actor.disabled) throw new ForbiddenError('This satellite is disabled');
+  return actor;
+}
+
 /**
  * Resolves and checks the caller against a route's declaration; sets `request.actor`.
  * `trustedOrigins` are the browser origins whose state-changing requests may use the cookie.
@@ -125,6 +143,11 @@ export async function authenticate(
     case 'public':
       return;
     case 'user': {
+      // Satellite keys are recognised by their prefix, so no user credential is mistaken for one.
+      if (declaration.satellite && bearerToken(request)?.startsWith(SATELLITE_KEY_PREFIX)) {
+        request.actor = await resolveSatellite(request, reply, resolvers);
+        return;
+      }
       const actor = await resolveUser(
         request,
         reply,
@@ -147,14 +170,7 @@ export async function authenticate(
       return;
     }
     case 'satellite': {
-      const actor = await resolvePrefixed(
-        request,
-        reply,
-        SATELLITE_KEY_PREFIX,
-        resolvers.satelliteKey,
-        'satellite API key',
-      );
-      if (actor.disabled) throw new ForbiddenError('This satellite is disabled');
+      const actor = await resolveSatellite(request, reply, resolvers);
       const named = (request.params as Record<string, string | undefined>)[
         declaration.param ?? 'satelliteId'
       ];
@@ -164,14 +180,25 @@ export async function authenticate(
       request.actor = actor;
       return;
     }
-    case 'registration-token':
-      request.actor = await resolvePrefixed(
-        request,
-        reply,
-        REGISTRATION_TOKEN_PREFIX,
-        resolvers.registrationToken,
-        'registration token',
-      );
+    case 'registration-token': {
+      // The token's form depends on SATELLITE_TOKEN_PREFIX, so the resolver reads it; refusals
+      // carry the DeployStack satellite's codes (RegistrationTokenError).
+      const bearer = bearerToken(request);
+      if (!bearer) {
+        throw new RegistrationTokenError(
+          'registration_token_required',
+          'Authentication is required: send the registration token as a bearer token',
+        );
+      }
+      const actor = await resolvers.registrationToken?.(bearer, request, reply);
+      if (!actor) {
+        throw new RegistrationTokenError(
+          'invalid_registration_token',
+          'Authentication is required: the registration token is not valid',
+        );
+      }
+      request.actor = actor;
       return;
+    }
   }
 }

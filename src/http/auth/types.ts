@@ -50,6 +50,11 @@ export type AuthDeclaration =
       mode: 'user';
       /** Also accept an OAuth bearer token that carries this scope. */
       scope?: OAuthScope;
+      /**
+       * Also accept a satellite API key (`request.actor` is then that satellite): for the few
+       * user routes a satellite calls on behalf of its MCP clients, such as token introspection.
+       */
+      satellite?: boolean;
       /** A global permission the caller's role must hold. */
       permission?: Permission;
       /**

@@ -18,14 +18,17 @@ export const clientActivityRoutes: FastifyPluginAsyncTypebox<{
     querystring: ClientActivityQuery,
     list: {
       operationId: 'listClientActivity',
-      summary: 'The caller’s tool executions and requests, newest first',
+      summary: 'The caller’s tool executions, requests and MCP client reports, newest first',
       description:
-        'Tool executions and request log entries that satellites attributed to the caller, ' +
-        'ordered by when the service recorded them.',
+        'Tool executions and request log entries that satellites attributed to the caller, and ' +
+        'client reports (kind `client`: what one of the caller’s MCP clients did through a ' +
+        'satellite in one period), ordered by when the service recorded them. A call reported ' +
+        'as a request log entry appears once, as the request.',
     },
     stream: {
       operationId: 'streamClientActivity',
-      summary: 'The caller’s tool executions and requests as they arrive (Server-Sent Events)',
+      summary:
+        'The caller’s tool executions, requests and client reports as they arrive (Server-Sent Events)',
       description:
         'Same query as the list; `limit` and `offset` are checked but the stream always starts ' +
         'from the newest activity.',

@@ -8,7 +8,10 @@ export type PendingWorkKind =
   | 'installation.deleted'
   | 'user_config.saved'
   | 'member.added'
-  | 'member.removed';
+  | 'member.removed'
+  /** Recorded once per team the account was in; the satellites forget its cached tokens. */
+  | 'user.deleted'
+  | 'user.disabled';
 
 export interface PendingWork {
   kind: PendingWorkKind;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
 import { auth } from '../../http/auth/declare.js';
 import { sessionCookie } from '../../http/auth/credentials.js';
-import type { UserActor } from '../../http/auth/types.js';
+import type { SatelliteActor, UserActor } from '../../http/auth/types.js';
 import { AppError, ForbiddenError, UnauthorizedError } from '../../http/errors.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import type { Csrf } from '../../lib/csrf.js';
@@ -365,21 +365,32 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.post(
     '/api/oauth2/introspect',
     {
-      config: { auth: auth.user({ scope: 'account:read' }), rateLimit: 'oauth' },
+      config: {
+        auth: auth.user({ scope: 'account:read', satellite: true }),
+        rateLimit: 'oauth-introspection',
+      },
       schema: {
         operationId: 'oauthIntrospect',
-        summary: 'Token introspection (RFC 7662) for signed-in callers',
+        summary: 'Token introspection (RFC 7662) for signed-in callers and satellites',
         description:
-          'Only the caller’s own tokens (any token, for global admins) are reported active.',
+          'Signed-in callers: only their own tokens (any token, for global admins) are reported ' +
+          'active. Satellites (API key as bearer, JSON body {token}): any user’s access token, ' +
+          'with the team the satellite serves that user in (team_id, team_name, team_role, ' +
+          'team_permissions), only when the satellite serves one of that user’s teams; anything ' +
+          'else is {active: false}.',
         tags,
         body: IntrospectBody,
         response: { 200: IntrospectResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await service.introspect(request.body.token, request.actor as UserActor)),
-    }),
+    async (request) => {
+      const actor = request.actor as UserActor | SatelliteActor;
+      const answer =
+        actor.type === 'satellite'
+          ? await service.introspectForSatellite(request.body.token, actor)
+          : await service.introspect(request.body.token, actor);
+      return { success: true as const, ...answer };
+    },
   );
 
   app.get(

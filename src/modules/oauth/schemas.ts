@@ -76,6 +76,11 @@ export const IntrospectResponse = Type.Object({
   iat: Type.Optional(Type.Integer()),
   sub: Type.Optional(Type.String()),
   iss: Type.Optional(Type.String()),
+  // Answers to a satellite also name the team it serves the user in (docs/satellites.md).
+  team_id: Type.Optional(Type.String()),
+  team_name: Type.Optional(Type.String()),
+  team_role: Type.Optional(Type.String({ description: 'team_admin or team_user' })),
+  team_permissions: Type.Optional(Type.Array(Type.String())),
 });
 
 export const MetadataResponse = Type.Object({

@@ -11,6 +11,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenService } from './access-toke
 import { findClient, parseScopes, type OAuthClient } from './clients.js';
 import { OAuthError, type OAuthErrorCode } from './errors.js';
 import type { OAuthRepository } from './repository.js';
+import { createSatelliteIntrospection } from './satellite-introspection.js';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -402,6 +403,15 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         iss: deps.issuer,
       };
     },
+
+    /** RFC 7662 for a satellite, about its MCP clients' access tokens (satellite-introspection.ts). */
+    introspectForSatellite: createSatelliteIntrospection({
+      db: db.orm,
+      repository,
+      users: deps.users,
+      clock,
+      issuer: deps.issuer,
+    }),
 
     async listGrants(userId: string) {
       const grants = await repository.activeGrantsOf(userId);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { bearerToken, SATELLITE_KEY_PREFIX } from '../../http/auth/credentials.js';
 import { TooManyRequestsError, type AppError } from '../../http/errors.js';
 import type { RateLimitPolicies, RateLimitPolicy } from '../../http/rate-limit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -14,6 +15,12 @@ export type RateLimitSettings = Config['rateLimits'];
 
 type Refuse = (retryAfterSeconds: number) => AppError;
 const tooMany: Refuse = (seconds) => new TooManyRequestsError(seconds);
+/**
+ * Satellites decide from the `error` text alone: the DeployStack satellite backs off only when it
+ * contains `rate limit` (or 429), and otherwise resends an event batch every 3 s.
+ */
+const satelliteTooMany: Refuse = (seconds) =>
+  new TooManyRequestsError(seconds, 'Too many requests: rate limit exceeded; try again later');
 
 function callerKey(request: FastifyRequest): string | null {
   const actor = request.actor;
@@ -52,11 +59,18 @@ function windowed(
   return policy;
 }
 
-/** In-memory token buckets per replica: no database round trip on the event pipeline. */
-function bucketed(clock: Clock, limits: { perAddress: number; perCaller: number }) {
+/**
+ * In-memory token buckets per replica: no database round trip on the event pipeline. A bucket
+ * holds `burst` requests (default twice the rate per second).
+ */
+function bucketed(
+  clock: Clock,
+  limits: { perAddress: number; perCaller: number; callerBurst?: number },
+  refuse: Refuse = tooMany,
+) {
   const policy: RateLimitPolicy = {};
   const refuseIfEmpty = (seconds: number) => {
-    if (seconds > 0) throw new TooManyRequestsError(seconds);
+    if (seconds > 0) throw refuse(seconds);
   };
   if (limits.perAddress > 0) {
     const rate = limits.perAddress;
@@ -65,13 +79,53 @@ function bucketed(clock: Clock, limits: { perAddress: number; perCaller: number 
   }
   if (limits.perCaller > 0) {
     const rate = limits.perCaller;
-    const buckets = createTokenBuckets({ perSecond: rate, burst: 2 * rate }, clock);
+    const burst = limits.callerBurst ?? 2 * rate;
+    const buckets = createTokenBuckets({ perSecond: rate, burst }, clock);
     policy.byCaller = (request) => {
       const caller = callerKey(request);
       if (caller) refuseIfEmpty(buckets.take(caller));
     };
   }
   return policy;
+}
+
+/**
+ * Token introspection has two kinds of caller: satellites checking their MCP clients' tokens
+ * count against their own satellite limits (shared with their other routes), everyone else
+ * against OAuth's. Before authentication the key's prefix decides; a forged `ssk_` bearer then
+ * meets the satellite limits and is refused by authentication as usual.
+ */
+function bySatelliteOrOther(satellite: RateLimitPolicy, other: RateLimitPolicy): RateLimitPolicy {
+  const satelliteKey = (request: FastifyRequest) =>
+    bearerToken(request)?.startsWith(SATELLITE_KEY_PREFIX) ?? false;
+  const policy: RateLimitPolicy = {};
+  if (satellite.byAddress || other.byAddress)
+    policy.byAddress = (request) =>
+      (satelliteKey(request) ? satellite : other).byAddress?.(request);
+  if (satellite.byCaller || other.byCaller)
+    policy.byCaller = (request) =>
+      (request.actor?.type === 'satellite' ? satellite : other).byCaller?.(request);
+  return policy;
+}
+
+/**
+ * The heartbeat's limits. A DeployStack satellite that gets any non-2xx answer to its start-up
+ * heartbeat deletes its credentials and cannot come back without a new registration token, so a
+ * valid key's heartbeat must never meet a limit set for other traffic:
+ * - no per-address limit: it runs before the key is known, so it would also refuse the valid
+ *   satellites behind a busy address (a forged key costs one indexed lookup, as on any route);
+ * - per satellite, its own bucket, apart from the one its events, polls and fetches share, of at
+ *   least 1 per second and bursts of 10. A satellite beats every 30 s (twice at start-up), so
+ *   only a satellite stuck in a loop meets it.
+ */
+function heartbeatPolicy(clock: Clock, perSatellite: number): RateLimitPolicy {
+  if (perSatellite <= 0) return {};
+  const rate = Math.max(perSatellite, 1);
+  return bucketed(
+    clock,
+    { perAddress: 0, perCaller: rate, callerBurst: Math.max(2 * rate, 10) },
+    satelliteTooMany,
+  );
 }
 
 /** The policies behind every `config.rateLimit` name. Sign-in keeps its own rules (auth service). */
@@ -82,7 +136,7 @@ export function createRateLimitPolicies(
 ): RateLimitPolicies {
   const limiter = createRateLimiter(db, clock);
   const window = settings.windowSeconds;
-  return {
+  const policies: RateLimitPolicies = {
     registration: windowed(limiter, 'register', window, {
       perAddress: settings.registrationPerAddress,
     }),
@@ -94,17 +148,25 @@ export function createRateLimitPolicies(
       { perAddress: settings.oauthPerAddress, perCaller: settings.oauthPerAccount },
       (seconds) => new OAuthRateLimitedError(seconds),
     ),
-    'satellite-pairing': windowed(limiter, 'pairing', window, {
-      perAddress: settings.satellitePairingPerAddress,
-    }),
+    'satellite-pairing': windowed(
+      limiter,
+      'pairing',
+      window,
+      { perAddress: settings.satellitePairingPerAddress },
+      satelliteTooMany,
+    ),
     // Parsing a configuration file is the costliest thing a signed-in user can ask for.
     'deployment-config': windowed(limiter, 'deployment-config', window, {
       perAddress: settings.deploymentConfigPerAddress,
       perCaller: settings.deploymentConfigPerAccount,
     }),
-    satellite: bucketed(clock, {
-      perAddress: settings.satellitePerAddress,
-      perCaller: settings.satellitePerSatellite,
-    }),
+    satellite: bucketed(
+      clock,
+      { perAddress: settings.satellitePerAddress, perCaller: settings.satellitePerSatellite },
+      satelliteTooMany,
+    ),
+    'satellite-heartbeat': heartbeatPolicy(clock, settings.satellitePerSatellite),
   };
+  policies['oauth-introspection'] = bySatelliteOrOther(policies.satellite!, policies.oauth!);
+  return policies;
 }

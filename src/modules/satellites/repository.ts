@@ -222,6 +222,23 @@ export function createSatelliteRepository(db: Executor) {
         ),
       );
     },
+    /** How many commands wait for the satellite, and the most urgent priority among them. */
+    async pendingSummary(satelliteId: string, now: Date, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          mostUrgent: sql<number | null>`min(${satelliteCommands.priority})`,
+        })
+        .from(satelliteCommands)
+        .where(
+          and(
+            eq(satelliteCommands.satelliteId, satelliteId),
+            eq(satelliteCommands.status, 'pending'),
+            sql`${satelliteCommands.expiresAt} > ${now.toISOString()}`,
+          ),
+        );
+      return { count: row?.count ?? 0, mostUrgent: row?.mostUrgent ?? null };
+    },
     /** Hands out the most urgent, oldest pending commands and marks them delivered, atomically. */
     async deliver(satelliteId: string, limit: number, now: Date, tx: Executor = db) {
       const rows = await tx.execute<{ id: string }>(sql`

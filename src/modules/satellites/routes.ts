@@ -4,20 +4,9 @@ import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/au
 import { pageOf } from '../../http/pagination.js';
 import { MessageOnly } from '../../http/schemas.js';
 import {
-  CommandParams,
-  CommandResultBody,
-  CommandResultResponse,
-  CommandsQuery,
-  CommandsResponse,
-  ConfigResponse,
   CreatedTokenResponse,
   CreateTokenBody,
-  EventBatchBody,
-  EventBatchResponse,
-  HeartbeatBody,
-  HeartbeatResponse,
   ListQuery,
-  RegisterBody,
   RegisteredResponse,
   SatelliteListResponse,
   SatelliteParams,
@@ -28,9 +17,11 @@ import {
   UpdateSatelliteBody,
 } from './schemas.js';
 import type { SatelliteService } from './service.js';
-import type { EventProcessor } from '../../events/processor.js';
+import { HeartbeatBody, HeartbeatResponse } from './heartbeat-schemas.js';
+import { PairedResponse, RegisterBody } from './pairing-schemas.js';
 import type { StreamSource } from '../../http/stream/source.js';
 import { satelliteMetricsRoutes } from './metrics-routes.js';
+import { satelliteChannelRoutes } from './channel-routes.js';
 import type { MetricsFilters } from './metrics-source.js';
 import type { MetricView } from './metrics-schemas.js';
 
@@ -38,9 +29,9 @@ const tags = ['Satellites'];
 
 export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   service: SatelliteService;
-  events: EventProcessor;
   metrics: StreamSource<MetricsFilters, MetricView>;
-}> = async (app, { service, events, metrics }) => {
+  heartbeatBodyLimitBytes: number;
+}> = async (app, { service, metrics, heartbeatBodyLimitBytes }) => {
   const user = (r: { actor: unknown }) => r.actor as UserActor;
   const satellite = (r: { actor: unknown }) => r.actor as SatelliteActor;
   // Who may act depends on the satellite or token named, so these checks are the routes'
@@ -120,8 +111,13 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'registerSatellite',
         summary: 'Pair a satellite with a registration token; returns its API key once',
         tags,
+        description:
+          'Accepts `<prefix>satellite_<scope>_<JWT>` (prefix: SATELLITE_TOKEN_PREFIX) and the older ' +
+          '`service_satellite_<JWT>`. Refusals are 401 with `error` one of registration_token_required, ' +
+          'invalid_registration_token, token_expired, token_already_used, token_invalid_scope, and ' +
+          'the words in `error_description`. Unknown body fields and query parameters are ignored.',
         body: RegisterBody,
-        response: { 201: RegisteredResponse },
+        response: { 201: PairedResponse },
       },
     },
     async (request, reply) =>
@@ -130,7 +126,8 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         .header('cache-control', 'no-store') // the API key is shown once
         .send({
           success: true,
-          data: await service.register(request.actor as RegistrationActor, request.body),
+          message: 'Satellite registered',
+          ...(await service.register(request.actor as RegistrationActor, request.body)),
         }),
   );
 
@@ -233,10 +230,16 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/satellites/:satelliteId/heartbeat',
     {
-      config: { auth: auth.satellite(), rateLimit: 'satellite' },
+      // Its own limit: a satellite's other traffic never uses up its heartbeats (policies.ts).
+      config: { auth: auth.satellite(), rateLimit: 'satellite-heartbeat' },
+      bodyLimit: heartbeatBodyLimitBytes,
       schema: {
         operationId: 'satelliteHeartbeat',
         summary: 'Report health and metrics; answers the next interval and pending commands',
+        description:
+          'Groundstation’s shape or the DeployStack satellite’s (docs/satellites.md). Only `status` ' +
+          'is checked; other fields of an unexpected type are left out of the metrics, and unknown ' +
+          'fields and query parameters are ignored.',
         tags,
         params: SatelliteParams,
         body: HeartbeatBody,
@@ -245,89 +248,18 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => ({
       success: true as const,
-      data: await service.heartbeat(satellite(request), request.body),
+      data: await service.heartbeat(
+        satellite(request),
+        request.body,
+        request.headers['user-agent'],
+      ),
     }),
   );
-  app.get(
-    '/api/satellites/:satelliteId/commands',
-    {
-      config: { auth: auth.satellite(), rateLimit: 'satellite' },
-      schema: {
-        operationId: 'pollSatelliteCommands',
-        summary: 'Pending commands, most urgent and oldest first; marks them delivered',
-        tags,
-        params: SatelliteParams,
-        querystring: CommandsQuery,
-        response: { 200: CommandsResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.pollCommands(satellite(request), Number(request.query.limit ?? '10')),
-    }),
-  );
-  app.post(
-    '/api/satellites/:satelliteId/commands/:commandId/result',
-    {
-      config: { auth: auth.satellite(), rateLimit: 'satellite' },
-      schema: {
-        operationId: 'reportCommandResult',
-        summary: 'Report a command’s progress or outcome',
-        tags,
-        params: CommandParams,
-        body: CommandResultBody,
-        response: { 200: CommandResultResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.commandResult(satellite(request), request.params.commandId, request.body),
-    }),
-  );
-  app.get(
-    '/api/satellites/:satelliteId/config',
-    {
-      config: { auth: auth.satellite(), rateLimit: 'satellite' },
-      schema: {
-        operationId: 'getSatelliteConfig',
-        summary:
-          'The instances this satellite runs, with merged values; ETag / If-None-Match give 304',
-        tags,
-        params: SatelliteParams,
-        response: {
-          200: ConfigResponse,
-          304: { description: 'Unchanged since the ETag given', type: 'null' },
-        },
-      },
-    },
-    async (request, reply) => {
-      const { etag, body } = await service.configuration(satellite(request));
-      reply.header('etag', etag).header('cache-control', 'no-store');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return { success: true as const, data: body };
-    },
-  );
+  await app.register(satelliteChannelRoutes, {
+    commands: service.commands,
+    configuration: service.configuration,
+    upstreamTokens: service.upstreamTokens,
+  });
 
-  app.post(
-    '/api/satellites/:satelliteId/events',
-    {
-      config: { auth: auth.satellite(), rateLimit: 'satellite' },
-      schema: {
-        operationId: 'postSatelliteEvents',
-        summary:
-          'A batch of 1 to 100 events, applied in order; bad events are reported, good ones land',
-        description:
-          'Each event runs on its own: unknown type, invalid data or timestamp, and handler or storage ' +
-          'failures are listed in failures with their index. The answer is 200 for full and partial success.',
-        tags,
-        params: SatelliteParams,
-        body: EventBatchBody,
-        response: { 200: EventBatchResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      ...(await events.process(satellite(request), request.body.events)),
-    }),
-  );
+  // Events and their history: event-routes.ts.
 };

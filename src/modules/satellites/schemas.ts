@@ -17,10 +17,6 @@ export const Satellite = Type.Object({
 export const SatelliteParams = Type.Object({
   satelliteId: Type.String({ minLength: 1, maxLength: 100 }),
 });
-export const CommandParams = Type.Object({
-  satelliteId: Type.String({ minLength: 1, maxLength: 100 }),
-  commandId: Type.String({ minLength: 1, maxLength: 100 }),
-});
 export const TokenParams = Type.Object({ tokenId: Type.String({ minLength: 1, maxLength: 100 }) });
 export const ListQuery = PaginatedQuery();
 export const TokenListQuery = PaginatedQuery({
@@ -49,7 +45,10 @@ export const CreateTokenBody = Type.Object(
 export const CreatedTokenResponse = Success(
   Type.Object({
     id: Type.String(),
-    token: Type.String({ description: 'service_satellite_<JWT>; shown only this once' }),
+    token: Type.String({
+      description:
+        '<prefix>satellite_<scope>_<JWT> (prefix: SATELLITE_TOKEN_PREFIX); shown only this once',
+    }),
     scope: StringEnum(['global', 'team']),
     team_id: Nullable(Type.String()),
     expires_at: Timestamp,
@@ -71,15 +70,7 @@ const TokenSummary = Type.Object({
 });
 export const TokenListResponse = Success(PaginatedData('tokens', TokenSummary));
 
-export const RegisterBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    capabilities: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    system_info: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    satellite_url: Type.Optional(Nullable(Type.String({ format: 'uri', maxLength: 2048 }))),
-  },
-  { additionalProperties: false },
-);
+// Registration's body and answer: pairing-schemas.ts. A key given by rotate-key:
 export const RegisteredResponse = Success(
   Type.Object({
     satellite: Satellite,
@@ -96,117 +87,8 @@ export const UpdateSatelliteBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const Count = Type.Integer({ minimum: 0, maximum: 1_000_000 });
-export const HeartbeatBody = Type.Object(
-  {
-    status: StringEnum(['healthy', 'degraded', 'unhealthy']),
-    version: Type.Optional(Type.String({ maxLength: 50 })),
-    uptime_seconds: Type.Optional(Type.Number({ minimum: 0 })),
-    processes: Type.Optional(
-      Type.Object(
-        {
-          running: Type.Optional(Count),
-          stopped: Type.Optional(Count),
-          failed: Type.Optional(Count),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    system: Type.Optional(
-      Type.Object(
-        {
-          cpu_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-          memory_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-          memory_used_mb: Type.Optional(Type.Number({ minimum: 0 })),
-          memory_total_mb: Type.Optional(Type.Number({ minimum: 0 })),
-          disk_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-          load_average: Type.Optional(Type.Number({ minimum: 0 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-export const HeartbeatResponse = Success(
-  Type.Object({ next_heartbeat_seconds: Type.Integer(), pending_commands: Type.Integer() }),
-);
+// The heartbeat's body and answer: heartbeat-schemas.ts.
 
-export const CommandsQuery = Type.Object(
-  { limit: Type.Optional(Type.String({ pattern: '^0*([1-9][0-9]?|100)$', default: '10' })) },
-  { additionalProperties: false },
-);
-const Command = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  priority: StringEnum(['immediate', 'high', 'normal', 'low']),
-  payload: Type.Record(Type.String(), Type.Unknown()),
-  status: Type.String(),
-  created_at: Timestamp,
-  expires_at: Timestamp,
-});
-export const CommandsResponse = Success(
-  Type.Object({ commands: Type.Array(Command), next_poll_seconds: Type.Integer() }),
-);
-export const CommandResultBody = Type.Object(
-  {
-    status: StringEnum(['acknowledged', 'executing', 'completed', 'failed']),
-    result: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    error: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
-  },
-  { additionalProperties: false },
-);
-export const CommandResultResponse = Success(
-  Type.Object({ id: Type.String(), status: Type.String() }),
-);
+// Commands, results and configuration: command-schemas.ts and config-schemas.ts.
 
-const Values = Type.Record(Type.String(), Type.String());
-export const ConfigResponse = Success(
-  Type.Object({
-    instances: Type.Array(
-      Type.Object({
-        process_id: Type.String(),
-        instance_id: Type.String(),
-        status: Type.String(),
-        installation_id: Type.String(),
-        installation_name: Type.String(),
-        team_id: Type.String(),
-        user_id: Type.String(),
-        server: Type.Object({
-          slug: Type.String(),
-          transport: Type.String(),
-          runtime: Nullable(Type.String()),
-          command: Nullable(Type.String()),
-          package: Nullable(Type.String()),
-          args: Type.Array(Type.String()),
-          url: Nullable(Type.String()),
-        }),
-        args: Type.Array(Type.String()),
-        env: Values,
-        headers: Values,
-        settings: Type.Object({ request_logging_enabled: Type.Boolean() }),
-      }),
-    ),
-  }),
-);
-
-export const EventBatchBody = Type.Object(
-  {
-    events: Type.Array(
-      Type.Unknown({
-        description: 'An event: {type, timestamp, data}; each is checked on its own',
-      }),
-      { minItems: 1, maxItems: 100 },
-    ),
-  },
-  { additionalProperties: false },
-);
-export const EventBatchResponse = Type.Object({
-  success: Type.Literal(true),
-  processed: Type.Integer(),
-  failed: Type.Integer(),
-  event_ids: Type.Array(Type.String()),
-  failures: Type.Optional(
-    Type.Array(Type.Object({ index: Type.Integer(), type: Type.String(), error: Type.String() })),
-  ),
-});
+// Event batches and their history: event-schemas.ts.

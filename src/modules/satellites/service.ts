@@ -1,37 +1,27 @@
-import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import {
-  mcpServerInstallations,
-  mcpServerInstances,
-  mcpServers,
-  mcpUserConfigs,
-  satellitePendingWork,
-} from '../../db/schema/index.js';
-import type { ConfigSection, ConfigValues } from '../../db/schema/index.js';
 import {
   ForbiddenError,
   NotFoundError,
-  UnauthorizedError,
+  RegistrationTokenError,
   ValidationError,
 } from '../../http/errors.js';
 import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/auth/types.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
-import { addSeconds, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { revealValues, emptyValues, setValue } from '../installations/config-values.js';
 import { satelliteNotification } from '../notifications/kinds.js';
 import { notify } from '../notifications/writer.js';
 import { globalRoleHas } from '../roles/permissions.js';
 import type { TeamRepository } from '../teams/repository.js';
+import { createCommandQueue } from './commands.js';
+import { createConfiguration } from './configuration.js';
+import { readHeartbeat, type ReportedStatus } from './heartbeat.js';
 import { issueSatelliteKey, type SatelliteKeyResolver } from './keys.js';
 import type { SatelliteRepository, SatelliteRow } from './repository.js';
 import type { RegistrationTokens } from './tokens.js';
+import { createUpstreamTokens } from './upstream-tokens.js';
 
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
-export const COMMAND_PRIORITIES = { immediate: 0, high: 1, normal: 2, low: 3 } as const;
-export type CommandPriority = keyof typeof COMMAND_PRIORITIES;
-const PRIORITY_NAMES = Object.keys(COMMAND_PRIORITIES) as CommandPriority[];
 
 export interface SatelliteSettings {
   globalTokenTtlSeconds: number;
@@ -54,23 +44,6 @@ export function satelliteView(s: SatelliteRow) {
     last_heartbeat_at: iso(s.lastHeartbeatAt),
     created_at: s.createdAt.toISOString(),
   };
-}
-
-/** Values of one level with defaults filled in, then overlaid by the next level's values. */
-function merge(sections: ConfigSection[], layers: ConfigValues[]): ConfigValues {
-  const out = emptyValues();
-  // Own-property writes: a field may be named `__proto__` (see config-values.ts).
-  for (const section of sections) {
-    for (const kind of ['args', 'env', 'headers'] as const) {
-      for (const f of section[kind]) if (f.default !== null) setValue(out[kind], f.name, f.default);
-    }
-  }
-  for (const layer of layers) {
-    for (const kind of ['args', 'env', 'headers'] as const) {
-      for (const [name, value] of Object.entries(layer[kind])) setValue(out[kind], name, value);
-    }
-  }
-  return out;
 }
 
 export interface SatelliteServiceDeps {
@@ -146,78 +119,14 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     return token;
   }
 
-  /** Turns recorded configuration changes into commands for the satellites they concern. */
-  async function materializeCommands(tx: Executor) {
-    const work = await tx
-      .select()
-      .from(satellitePendingWork)
-      .where(isNull(satellitePendingWork.processedAt))
-      .orderBy(satellitePendingWork.createdAt, satellitePendingWork.id)
-      .limit(500)
-      .for('update', { skipLocked: true });
-    if (work.length === 0) return;
-    const now = clock();
-    const expiresAt = addSeconds(now, deps.settings.commandTtlSeconds);
-    const commands: Array<Parameters<SatelliteRepository['insertCommands']>[0][number]> = [];
-    for (const item of work) {
-      const targets = item.installationId
-        ? await repository.servingSatellites(
-            (await repository.installationOf(item.installationId, tx)) ?? {
-              teamId: item.teamId,
-              satelliteId: null,
-            },
-            tx,
-          )
-        : await repository.servingSatellites({ teamId: item.teamId, satelliteId: null }, tx);
-      const [type, priority]: [string, CommandPriority] =
-        item.kind === 'installation.deleted' || item.kind === 'member.removed'
-          ? ['terminate', 'high']
-          : item.kind === 'installation.updated'
-            ? ['restart', 'normal']
-            : item.kind === 'installation.created'
-              ? ['spawn', 'high']
-              : ['configure', 'normal'];
-      for (const target of targets) {
-        commands.push({
-          id: newId('cmd'),
-          satelliteId: target.id,
-          type,
-          priority: COMMAND_PRIORITIES[priority],
-          payload: {
-            reason: item.kind,
-            team_id: item.teamId,
-            installation_id: item.installationId,
-            user_id: item.userId,
-            ...item.payload,
-          },
-          createdAt: now,
-          expiresAt,
-        });
-      }
-    }
-    await repository.insertCommands(commands, tx);
-    await tx
-      .update(satellitePendingWork)
-      .set({ processedAt: now })
-      .where(
-        inArray(
-          satellitePendingWork.id,
-          work.map((w) => w.id),
-        ),
-      );
-  }
-
-  function commandView(c: Awaited<ReturnType<SatelliteRepository['deliver']>>[number]) {
-    return {
-      id: c.id,
-      type: c.type,
-      priority: PRIORITY_NAMES[c.priority] ?? 'normal',
-      payload: c.payload,
-      status: c.status,
-      created_at: c.createdAt.toISOString(),
-      expires_at: c.expiresAt.toISOString(),
-    };
-  }
+  // Commands and configuration live in their own modules (commands.ts, configuration.ts).
+  const commands = createCommandQueue({
+    db,
+    repository,
+    clock,
+    commandTtlSeconds: deps.settings.commandTtlSeconds,
+  });
+  const materializeCommands = commands.materialize;
 
   return {
     canManage,
@@ -330,12 +239,15 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
 
     resolveToken: (token: string) => deps.tokens.resolve(token),
 
-    /** Pairs a satellite. The token is used up in the same transaction, so only one caller wins. */
+    /**
+     * Pairs a satellite. The token is used up in the same transaction, so only one caller wins.
+     * A known name is not taken as a re-registration: docs/satellites.md, Pairing.
+     */
     async register(
       actor: RegistrationActor,
       input: {
         name: string;
-        capabilities?: Record<string, unknown>;
+        capabilities?: string[] | Record<string, unknown>;
         system_info?: Record<string, unknown>;
         satellite_url?: string | null;
       },
@@ -344,8 +256,10 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       const id = newId('sat');
       const satellite = await db.orm.transaction(async (tx) => {
         if (!(await repository.consumeToken(actor.tokenId, id, clock(), tx))) {
-          throw new UnauthorizedError(
-            'Authentication is required: the registration token was already used',
+          // Another request with the same token won the race (or it lapsed meanwhile).
+          throw new RegistrationTokenError(
+            'token_already_used',
+            'The registration token was already used; ask an administrator for a new registration token',
           );
         }
         return repository.insert(
@@ -363,7 +277,18 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
           tx,
         );
       });
-      return { satellite: satelliteView(satellite), api_key: key.key };
+      const view = satelliteView(satellite);
+      return {
+        satellite: {
+          id: view.id,
+          name: view.name,
+          api_key: key.key,
+          type: view.type,
+          team_id: view.team_id,
+          status: view.status,
+        },
+        data: { satellite: view, api_key: key.key },
+      };
     },
 
     // ---- administration
@@ -398,20 +323,22 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     mustManage,
 
     // ---- the three channels
+    /** Records a heartbeat of either shape (heartbeat.ts); never refuses what passed the schema. */
     async heartbeat(
       actor: SatelliteActor,
-      input: {
-        status: string;
-        version?: string;
-        uptime_seconds?: number;
-        processes?: Record<string, number>;
-        system?: Record<string, number>;
-      },
+      input: Record<string, unknown> & { status: ReportedStatus },
+      userAgent?: string,
     ) {
       const now = clock();
-      const processCount = input.processes
-        ? Object.values(input.processes).reduce((a, b) => a + b, 0)
-        : null;
+      const reading = readHeartbeat(input, userAgent);
+      const state = {
+        reported_status: reading.reportedStatus,
+        uptime_seconds: reading.uptimeSeconds,
+        processes: reading.processes,
+        system: reading.system,
+        error_count: reading.errorCount,
+        ...reading.extras,
+      };
       await db.orm.transaction(async (tx) => {
         const before = await repository.find(actor.satelliteId, tx);
         if (before?.status === 'offline') await notifyTeams(before, 'online', tx);
@@ -420,13 +347,9 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
           {
             status: 'online',
             lastHeartbeatAt: now,
-            ...(input.version ? { version: input.version } : {}),
-            lastState: {
-              reported_status: input.status,
-              uptime_seconds: input.uptime_seconds ?? null,
-              processes: input.processes ?? {},
-              system: input.system ?? {},
-            },
+            ...(reading.version ? { version: reading.version } : {}),
+            ...(reading.satelliteUrl ? { satelliteUrl: reading.satelliteUrl } : {}),
+            lastState: state,
           },
           tx,
         );
@@ -434,15 +357,11 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
           {
             id: newId('hb'),
             satelliteId: actor.satelliteId,
-            status: input.status,
-            cpuPercent: input.system?.cpu_percent ?? null,
-            memoryPercent: input.system?.memory_percent ?? null,
-            processCount,
-            metrics: {
-              uptime_seconds: input.uptime_seconds ?? null,
-              processes: input.processes ?? {},
-              system: input.system ?? {},
-            },
+            status: reading.health,
+            cpuPercent: reading.system.cpu_percent ?? null,
+            memoryPercent: reading.system.memory_percent ?? null,
+            processCount: reading.processCount,
+            metrics: state,
             createdAt: now,
           },
           tx,
@@ -455,119 +374,9 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       };
     },
 
-    async pollCommands(actor: SatelliteActor, limit: number) {
-      const now = clock();
-      const commands = await db.orm.transaction(async (tx) => {
-        await materializeCommands(tx);
-        return repository.deliver(actor.satelliteId, limit, now, tx);
-      });
-      const remaining = await repository.countPending(actor.satelliteId, now);
-      const urgent = commands.some((c) => c.priority <= COMMAND_PRIORITIES.high);
-      return {
-        commands: commands.map(commandView),
-        next_poll_seconds: remaining > 0 ? 1 : urgent ? 2 : 5,
-      };
-    },
-
-    async commandResult(
-      actor: SatelliteActor,
-      commandId: string,
-      input: { status: string; result?: Record<string, unknown>; error?: string | null },
-    ) {
-      const command = await repository.findCommand(actor.satelliteId, commandId);
-      if (!command) throw new NotFoundError('Command not found');
-      await repository.updateCommand(command.id, {
-        status: input.status,
-        result: input.result ?? null,
-        error: input.error ?? null,
-      });
-      return { id: command.id, status: input.status };
-    },
-
-    /** Every user instance this satellite serves, with merged and decrypted values, and an ETag. */
-    async configuration(actor: SatelliteActor) {
-      const served =
-        actor.satelliteType === 'team'
-          ? eq(mcpServerInstallations.teamId, actor.teamId ?? '')
-          : or(
-              isNull(mcpServerInstallations.satelliteId),
-              eq(mcpServerInstallations.satelliteId, actor.satelliteId),
-            );
-      const assigned = and(
-        served,
-        or(
-          isNull(mcpServerInstallations.satelliteId),
-          eq(mcpServerInstallations.satelliteId, actor.satelliteId),
-        ),
-      );
-      const rows = await db.orm
-        .select({
-          instance: mcpServerInstances,
-          installation: mcpServerInstallations,
-          server: {
-            slug: mcpServers.slug,
-            transport: mcpServers.transport,
-            runtime: mcpServers.runtime,
-            command: mcpServers.command,
-            package: mcpServers.package,
-            args: mcpServers.args,
-            url: mcpServers.url,
-            configSchema: mcpServers.configSchema,
-          },
-          userValues: mcpUserConfigs.values,
-        })
-        .from(mcpServerInstances)
-        .innerJoin(
-          mcpServerInstallations,
-          eq(mcpServerInstallations.id, mcpServerInstances.installationId),
-        )
-        .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId))
-        .leftJoin(
-          mcpUserConfigs,
-          and(
-            eq(mcpUserConfigs.installationId, mcpServerInstances.installationId),
-            eq(mcpUserConfigs.userId, mcpServerInstances.userId),
-          ),
-        )
-        .where(and(assigned, ne(mcpServerInstances.status, 'awaiting_user_config')))
-        .orderBy(mcpServerInstances.id);
-      const key = deps.encryptionKey;
-      const instances = rows.map((r) => {
-        const schema = r.server.configSchema;
-        const values = merge(
-          [schema.template, schema.team, schema.user],
-          [
-            revealValues(r.installation.teamConfig, key),
-            revealValues(r.userValues ?? emptyValues(), key),
-          ],
-        );
-        return {
-          process_id: r.instance.id,
-          instance_id: r.instance.id,
-          status: r.instance.status,
-          installation_id: r.installation.id,
-          installation_name: r.installation.name,
-          team_id: r.installation.teamId,
-          user_id: r.instance.userId,
-          server: {
-            slug: r.server.slug,
-            transport: r.server.transport,
-            runtime: r.server.runtime,
-            command: r.server.command,
-            package: r.server.package,
-            args: r.server.args,
-            url: r.server.url,
-          },
-          args: [...r.server.args, ...Object.values(values.args)],
-          env: values.env,
-          headers: values.headers,
-          settings: r.installation.settings,
-        };
-      });
-      const body = { instances };
-      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-      return { etag, body };
-    },
+    commands,
+    configuration: createConfiguration({ db, encryptionKey: deps.encryptionKey }),
+    upstreamTokens: createUpstreamTokens({ db }),
 
     /** Marks satellites offline after three missed heartbeats; returns those it changed. */
     markStaleOffline: () =>

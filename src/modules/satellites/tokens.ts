@@ -1,6 +1,6 @@
-import { jwtVerify, SignJWT } from 'jose';
-import { REGISTRATION_TOKEN_PREFIX } from '../../http/auth/credentials.js';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { RegistrationActor } from '../../http/auth/types.js';
+import { RegistrationTokenError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { digestsEqual, sha256Hex } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
@@ -11,6 +11,11 @@ import {
   type TeamRole,
 } from '../roles/permissions.js';
 import type { SatelliteRepository } from './repository.js';
+import {
+  formatRegistrationToken,
+  LEGACY_TOKEN_PREFIX,
+  parseRegistrationToken,
+} from './token-text.js';
 
 export const TOKEN_AUDIENCE = 'satellite-registration';
 
@@ -19,6 +24,8 @@ export interface RegistrationTokenDeps {
   secret: Buffer;
   issuer: string;
   clock: Clock;
+  /** SATELLITE_TOKEN_PREFIX: the text before `satellite_<scope>_`. */
+  prefix: string;
 }
 
 type TokenWithCreator = NonNullable<
@@ -41,9 +48,53 @@ function creatorMayStillIssue(t: TokenWithCreator): boolean {
   );
 }
 
-/** `service_satellite_<JWT>` tokens: HS256 with iss, aud, jti, scope, team_id, iat, exp. */
+const INVALID = 'Authentication is required: the registration token is not valid';
+const ASK_AGAIN = 'ask an administrator for a new registration token';
+
+function refuse(
+  refusal: ConstructorParameters<typeof RegistrationTokenError>[0],
+  description: string,
+): never {
+  throw new RegistrationTokenError(refusal, description);
+}
+
+/**
+ * Whether the stored digest belongs to this JWT. Tokens are stored as the SHA-256 of their JWT;
+ * those issued before the scope went into the text, as the SHA-256 of `service_satellite_<JWT>`.
+ * Either way the same token is accepted in both of its written forms.
+ */
+function digestMatches(jwt: string, stored: string): boolean {
+  return (
+    digestsEqual(sha256Hex(jwt), stored) ||
+    digestsEqual(sha256Hex(LEGACY_TOKEN_PREFIX + jwt), stored)
+  );
+}
+
+/**
+ * Registration tokens `<prefix>satellite_<scope>_<JWT>` (token-text.ts): HS256 with iss, aud,
+ * jti, scope, team_id, iat, exp.
+ */
 export function createRegistrationTokens(deps: RegistrationTokenDeps) {
   const key = new Uint8Array(deps.secret);
+
+  /** The verified claims; a JWT that is signed by us but past its exp is `token_expired`. */
+  async function verify(jwt: string): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(jwt, key, {
+        issuer: deps.issuer,
+        audience: TOKEN_AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: deps.clock(),
+      });
+      return payload;
+    } catch (error) {
+      // jose checks the signature before the claims, so only a genuine token gets here.
+      if (error instanceof joseErrors.JWTExpired)
+        refuse('token_expired', `The registration token has expired; ${ASK_AGAIN}`);
+      return refuse('invalid_registration_token', INVALID);
+    }
+  }
+
   return {
     async issue(input: {
       scope: 'global' | 'team';
@@ -64,43 +115,53 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
         .setIssuedAt(iat)
         .setExpirationTime(exp)
         .sign(key);
-      const token = `${REGISTRATION_TOKEN_PREFIX}${jwt}`;
       await deps.repository.insertToken({
         id,
         scope: input.scope,
         teamId: input.teamId,
-        tokenHash: sha256Hex(token),
+        tokenHash: sha256Hex(jwt),
         name: input.name,
         createdBy: input.createdBy,
         createdAt: now,
         expiresAt: new Date(exp * 1000),
       });
-      return { id, token, expiresAt: new Date(exp * 1000) };
+      return {
+        id,
+        token: formatRegistrationToken(deps.prefix, input.scope, jwt),
+        expiresAt: new Date(exp * 1000),
+      };
     },
 
     /**
-     * The credential resolver: signature, issuer, audience, expiry, then revocation, use and
-     * whether its creator could still issue it.
+     * The credential resolver: form, signature, issuer, audience, expiry, the scope written in
+     * the text against the one signed, then revocation, use and whether its creator could still
+     * issue it. Refusals throw RegistrationTokenError with the DeployStack satellite's codes;
+     * anything that is not a token of ours is `invalid_registration_token`.
      */
-    async resolve(token: string): Promise<RegistrationActor | null> {
-      const jwt = token.slice(REGISTRATION_TOKEN_PREFIX.length);
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(jwt, key, {
-          issuer: deps.issuer,
-          audience: TOKEN_AUDIENCE,
-          algorithms: ['HS256'],
-          currentDate: deps.clock(),
-        }));
-      } catch {
-        return null;
-      }
-      if (typeof payload.jti !== 'string') return null;
+    async resolve(token: string): Promise<RegistrationActor> {
+      const text = parseRegistrationToken(token, deps.prefix);
+      if (!text) return refuse('invalid_registration_token', INVALID);
+      const payload = await verify(text.jwt);
+      if (typeof payload.jti !== 'string') return refuse('invalid_registration_token', INVALID);
       const found = await deps.repository.findTokenWithCreator(payload.jti);
-      if (!found || !digestsEqual(sha256Hex(token), found.token.tokenHash)) return null;
+      if (!found || !digestMatches(text.jwt, found.token.tokenHash))
+        return refuse('invalid_registration_token', INVALID);
       const row = found.token;
-      if (row.usedAt || row.revokedAt || row.expiresAt <= deps.clock()) return null;
-      if (!creatorMayStillIssue(found)) return null;
+      if (text.scope !== null && (text.scope !== payload.scope || text.scope !== row.scope)) {
+        return refuse(
+          'token_invalid_scope',
+          `The registration token says satellite_${text.scope}_ but was issued for scope ${row.scope}`,
+        );
+      }
+      if (row.revokedAt) return refuse('invalid_registration_token', `${INVALID}: it was revoked`);
+      if (row.usedAt)
+        return refuse(
+          'token_already_used',
+          `The registration token was already used; ${ASK_AGAIN}`,
+        );
+      if (row.expiresAt <= deps.clock())
+        return refuse('token_expired', `The registration token has expired; ${ASK_AGAIN}`);
+      if (!creatorMayStillIssue(found)) return refuse('invalid_registration_token', INVALID);
       return {
         type: 'registration',
         tokenId: row.id,

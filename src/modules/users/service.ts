@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../http/errors
 import { paginationOf, type Page } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionService } from '../auth/sessions.js';
+import type { PendingWorkRecorder } from '../installations/pending-work.js';
 import type { AccessTokenService } from '../oauth/access-tokens.js';
 import type { GlobalRole, TeamRole } from '../roles/permissions.js';
 import type { TeamRepository } from '../teams/repository.js';
@@ -28,6 +29,8 @@ export interface UserServiceDeps {
   teams: TeamRepository;
   sessions: SessionService;
   accessTokens: AccessTokenService;
+  /** Where changes that satellites must act on are recorded. */
+  pendingWork: PendingWorkRecorder;
   /** Checks the caller's current password (guesses limited per account, like sign-in). */
   confirmPassword: (user: UserRow, password: string, field: string) => Promise<void>;
   clock: Clock;
@@ -67,6 +70,22 @@ export function createUserService(deps: UserServiceDeps) {
   async function endAccess(userId: string, tx: Executor) {
     await deps.sessions.endAllFor(userId, undefined, tx);
     await deps.accessTokens.revokeAllFor(userId, tx);
+  }
+
+  /**
+   * Satellites cache what token introspection told them about the account; they must forget it
+   * (and, for a deleted account, stop its instances). Recorded once per team the account is in,
+   * without the email address: these rows outlive a deleted account.
+   */
+  async function tellSatellites(
+    userId: string,
+    kind: 'user.deleted' | 'user.disabled',
+    tx: Executor,
+  ) {
+    const { items } = await teams.listForUser(userId, null, tx);
+    for (const { team } of items) {
+      await deps.pendingWork.record({ kind, teamId: team.id, userId }, tx);
+    }
   }
 
   return {
@@ -141,7 +160,10 @@ export function createUserService(deps: UserServiceDeps) {
           },
           tx,
         );
-        if (disabling) await endAccess(id, tx);
+        if (disabling) {
+          await endAccess(id, tx);
+          await tellSatellites(id, 'user.disabled', tx);
+        }
         return userView(updated!);
       });
     },
@@ -160,6 +182,7 @@ export function createUserService(deps: UserServiceDeps) {
           );
         }
         await endAccess(id, tx);
+        await tellSatellites(id, 'user.deleted', tx);
         // Sessions, memberships and the default team go with the account (foreign keys cascade).
         await users.delete(id, tx);
       });

@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { processOwner, processRecord } from '../process-ref.js';
+import { Count, Data, ProcessId, processFields } from '../schemas.js';
+import { defineHandler } from '../types.js';
+
+/**
+ * The satellite stopped an idle process to save resources; it starts it again on the next
+ * request. The process record says `dormant` and has no pid until then.
+ */
+export const serverDormant = defineHandler({
+  type: 'mcp.server.dormant',
+  schema: Data({
+    ...processFields,
+    process_id: Type.Optional(ProcessId),
+    idle_duration_seconds: Type.Optional(Count),
+    last_activity_at: Type.Optional(Type.String({ format: 'date-time' })),
+  }),
+  installationOf: (data) => ({
+    installationId: processOwner(data).installationId,
+    teamId: data.team_id,
+  }),
+  userOf: (data) => processOwner(data).userId,
+  plan(data, { satellite, installation, clock, userInstance }, writes) {
+    const process = processRecord(data.process_id, userInstance);
+    writes.upsertProcess(satellite.satelliteId, process.processId, {
+      installationId: installation.id,
+      teamId: installation.teamId,
+      status: 'dormant',
+      pid: null,
+      updatedAt: clock(),
+    });
+    return process.processId;
+  },
+});

@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { processOwner, processRecord } from '../process-ref.js';
+import { Data, ProcessId, Text } from '../schemas.js';
+import { defineHandler } from '../types.js';
+
+/** The satellite stopped a process on purpose (`reason`, e.g. uninstall); it has no pid now. */
+export const serverStopped = defineHandler({
+  type: 'mcp.server.stopped',
+  schema: Data({
+    server_id: Text,
+    /** The configuration's map key. */
+    server_name: Type.Optional(Text),
+    server_slug: Type.Optional(Text),
+    team_id: Text,
+    user_id: Type.Optional(Text),
+    process_id: Type.Optional(ProcessId),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  }),
+  installationOf: (data) => ({
+    installationId: processOwner(data).installationId,
+    teamId: data.team_id,
+  }),
+  userOf: (data) => processOwner(data).userId,
+  plan(data, { satellite, installation, clock, userInstance }, writes) {
+    const process = processRecord(data.process_id, userInstance);
+    writes.upsertProcess(satellite.satelliteId, process.processId, {
+      installationId: installation.id,
+      teamId: installation.teamId,
+      status: 'stopped',
+      pid: null,
+      updatedAt: clock(),
+    });
+    return process.processId;
+  },
+});

@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auth } from '../../http/auth/declare.js';
+import type { SatelliteActor } from '../../http/auth/types.js';
+import {
+  CommandParams,
+  CommandResultBody,
+  CommandResultResponse,
+  CommandsQuery,
+  CommandsResponse,
+  WireCommandResultBody,
+} from './command-schemas.js';
+import type { CommandQueue } from './commands.js';
+import {
+  ConfigResponse,
+  GitHubTokenParams,
+  GitHubTokenResponse,
+  OpenQuery,
+  TokenRetrieveResponse,
+  TokenStatusResponse,
+  UpstreamTokenBody,
+} from './config-schemas.js';
+import type { Configuration } from './configuration.js';
+import { SatelliteParams } from './schemas.js';
+import type { UpstreamTokens } from './upstream-tokens.js';
+
+const tags = ['Satellites'];
+
+/**
+ * What a satellite fetches with its own key: commands, their results, its configuration, and
+ * the credentials it asks for on behalf of members. Answers keep the envelope and also carry,
+ * at the top level, the keys the DeployStack satellite reads (docs/satellites.md).
+ */
+export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
+  commands: CommandQueue;
+  configuration: Configuration;
+  upstreamTokens: UpstreamTokens;
+}> = async (app, { commands, configuration, upstreamTokens }) => {
+  const satellite = (r: { actor: unknown }) => r.actor as SatelliteActor;
+  const config = () => ({ auth: auth.satellite(), rateLimit: 'satellite' as const });
+
+  app.get(
+    '/api/satellites/:satelliteId/commands',
+    {
+      config: config(),
+      schema: {
+        operationId: 'pollSatelliteCommands',
+        summary: 'Pending commands, most urgent and oldest first; marks them delivered',
+        tags,
+        params: SatelliteParams,
+        querystring: CommandsQuery,
+        response: { 200: CommandsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await commands.poll(satellite(request), Number(request.query.limit ?? '10'))),
+    }),
+  );
+
+  // Both result routes run the same code; only where the command id comes from differs.
+  const resultOf = async (
+    actor: SatelliteActor,
+    commandId: string,
+    body: Parameters<CommandQueue['recordResult']>[2],
+  ) => ({ success: true as const, data: await commands.recordResult(actor, commandId, body) });
+  app.post(
+    '/api/satellites/:satelliteId/command-result',
+    {
+      config: config(),
+      schema: {
+        operationId: 'reportSatelliteCommandResult',
+        summary: 'Report a command’s outcome, naming the command in the body',
+        tags,
+        params: SatelliteParams,
+        querystring: OpenQuery,
+        body: WireCommandResultBody,
+        response: { 200: CommandResultResponse },
+      },
+    },
+    async (request) => resultOf(satellite(request), request.body.command_id, request.body),
+  );
+  app.post(
+    '/api/satellites/:satelliteId/commands/:commandId/result',
+    {
+      config: config(),
+      schema: {
+        operationId: 'reportCommandResult',
+        summary: 'Report a command’s progress or outcome (same as …/command-result)',
+        tags,
+        params: CommandParams,
+        querystring: OpenQuery,
+        body: CommandResultBody,
+        response: { 200: CommandResultResponse },
+      },
+    },
+    async (request) => resultOf(satellite(request), request.params.commandId, request.body),
+  );
+
+  app.get(
+    '/api/satellites/:satelliteId/config',
+    {
+      config: config(),
+      schema: {
+        operationId: 'getSatelliteConfig',
+        summary:
+          'The member instances this satellite runs, with merged values; If-None-Match gives 304',
+        description:
+          'Never 304 without If-None-Match: the DeployStack satellite sends none and counts 304 as a failure.',
+        tags,
+        params: SatelliteParams,
+        querystring: OpenQuery,
+        response: {
+          200: ConfigResponse,
+          304: { description: 'Unchanged since the ETag given', type: 'null' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { etag, body } = await configuration.build(satellite(request));
+      reply.header('etag', etag).header('cache-control', 'no-store');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return { success: true as const, ...body };
+    },
+  );
+
+  app.post(
+    '/api/satellites/:satelliteId/tokens/status',
+    {
+      config: config(),
+      schema: {
+        operationId: 'getSatelliteOAuthTokenStatus',
+        summary: 'Whether a member’s upstream OAuth token exists for an installation (none yet)',
+        tags,
+        params: SatelliteParams,
+        querystring: OpenQuery,
+        body: UpstreamTokenBody,
+        response: { 200: TokenStatusResponse },
+      },
+    },
+    async (request, reply) => {
+      const status = await upstreamTokens.oauthStatus(satellite(request), request.body);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...status, data: status };
+    },
+  );
+  app.post(
+    '/api/satellites/:satelliteId/tokens/retrieve',
+    {
+      config: config(),
+      schema: {
+        operationId: 'retrieveSatelliteOAuthToken',
+        summary: 'A member’s upstream OAuth token for an installation; 404 while none is stored',
+        tags,
+        params: SatelliteParams,
+        querystring: OpenQuery,
+        body: UpstreamTokenBody,
+        response: { 200: TokenRetrieveResponse },
+      },
+    },
+    async (request) => upstreamTokens.oauthRetrieve(satellite(request), request.body),
+  );
+  app.get(
+    '/api/satellites/:satelliteId/github-token/:installationId',
+    {
+      config: config(),
+      schema: {
+        operationId: 'getSatelliteGitHubToken',
+        summary:
+          'A GitHub token to download an installation’s repository; 404: download anonymously',
+        tags,
+        params: GitHubTokenParams,
+        querystring: OpenQuery,
+        response: { 200: GitHubTokenResponse },
+      },
+    },
+    async (request) =>
+      upstreamTokens.githubToken(satellite(request), request.params.installationId),
+  );
+};
