@@ -66,3 +66,12 @@ export function processRecord(
     );
   return { processId: userInstance, pid: processId ? processId : null };
 }
+
+/** The installation and user locators every process event handler shares. */
+export const processEventScope = {
+  installationOf: (data: ProcessNames & { team_id: string }) => ({
+    installationId: processOwner(data).installationId,
+    teamId: data.team_id,
+  }),
+  userOf: (data: ProcessNames) => processOwner(data).userId,
+};

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { satelliteProcessCrashes } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -19,11 +19,7 @@ export const serverCrashed = defineHandler({
     crash_count: Type.Integer({ minimum: 0 }),
     will_restart: Type.Boolean(),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { index, satellite, installation, timestamp, clock, userInstance }, writes) {
     const process = processRecord(data.process_id, userInstance);
     // The DeployStack satellite says "none" where the spec has null.

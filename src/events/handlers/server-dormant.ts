@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -15,11 +15,7 @@ export const serverDormant = defineHandler({
     idle_duration_seconds: Type.Optional(Count),
     last_activity_at: Type.Optional(Type.String({ format: 'date-time' })),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { satellite, installation, clock, userInstance }, writes) {
     const process = processRecord(data.process_id, userInstance);
     writes.upsertProcess(satellite.satelliteId, process.processId, {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -17,11 +17,7 @@ export const serverPermanentlyFailed = defineHandler({
     last_error: Type.Optional(Type.String({ maxLength: 2000 })),
     failed_at: Type.Optional(Type.String({ format: 'date-time' })),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { index, satellite, installation, timestamp, clock, userInstance }, writes) {
     const process = processRecord(data.process_id, userInstance);
     const crashes = data.total_crashes === undefined ? '' : ` after ${data.total_crashes} crashes`;

@@ -1,4 +1,4 @@
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 import { Type } from '@sinclair/typebox';
@@ -12,11 +12,7 @@ export const serverRespawned = defineHandler({
     dormant_duration_seconds: Type.Optional(Type.Number({ minimum: 0 })),
     respawn_duration_ms: Type.Optional(Count),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { satellite, installation, timestamp, clock, userInstance }, writes) {
     const process = processRecord(data.process_id, userInstance);
     writes.upsertProcess(satellite.satelliteId, process.processId, {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -13,11 +13,7 @@ export const serverRestarted = defineHandler({
     restart_reason: Type.Optional(Type.String({ maxLength: 200 })),
     attempt_number: Type.Optional(Count),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { satellite, installation, timestamp, clock, userInstance }, writes) {
     const process = processRecord(data.new_process_id, userInstance);
     writes.upsertProcess(satellite.satelliteId, process.processId, {

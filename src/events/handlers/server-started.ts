@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -16,12 +16,8 @@ export const serverStarted = defineHandler({
     spawn_duration_ms: Type.Number({ minimum: 0 }),
     pid: Type.Optional(Type.Integer({ minimum: 0 })),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
   // The member's instance is the process record when process_id is an OS pid.
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { satellite, installation, timestamp, clock, userInstance }, writes) {
     const process = processRecord(data.process_id, userInstance);
     writes.upsertProcess(satellite.satelliteId, process.processId, {

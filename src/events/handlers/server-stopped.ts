@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processOwner, processRecord } from '../process-ref.js';
+import { processRecord, processEventScope } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -16,11 +16,7 @@ export const serverStopped = defineHandler({
     process_id: Type.Optional(ProcessId),
     reason: Type.Optional(Type.String({ maxLength: 500 })),
   }),
-  installationOf: (data) => ({
-    installationId: processOwner(data).installationId,
-    teamId: data.team_id,
-  }),
-  userOf: (data) => processOwner(data).userId,
+  ...processEventScope,
   plan(data, { satellite, installation, clock, userInstance }, writes) {
     const process = processRecord(data.process_id, userInstance);
     writes.upsertProcess(satellite.satelliteId, process.processId, {
