@@ -1,5 +1,7 @@
 import { parseServerKey } from '../modules/satellites/server-key.js';
 import { EventError } from './errors.js';
+import type { PlanContext } from './types.js';
+import type { BatchWrites } from './writes.js';
 
 /**
  * An installation id as a satellite sends it: the id itself, or a configuration map key
@@ -75,3 +77,23 @@ export const processEventScope = {
   }),
   userOf: (data: ProcessNames) => processOwner(data).userId,
 };
+
+/**
+ * Records a process event's change to its process record: the record the event names, in the
+ * event's installation and team, stamped now. `values` receives the OS pid the event reports.
+ */
+export function writeProcess(
+  context: Pick<PlanContext, 'satellite' | 'installation' | 'clock' | 'userInstance'>,
+  writes: BatchWrites,
+  processId: string | number | undefined,
+  values: (pid: number | null) => Record<string, unknown>,
+): string {
+  const process = processRecord(processId, context.userInstance);
+  writes.upsertProcess(context.satellite.satelliteId, process.processId, {
+    installationId: context.installation.id,
+    teamId: context.installation.teamId,
+    ...values(process.pid),
+    updatedAt: context.clock(),
+  });
+  return process.processId;
+}

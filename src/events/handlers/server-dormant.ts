@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processRecord, processEventScope } from '../process-ref.js';
+import { processEventScope, writeProcess } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -16,15 +16,7 @@ export const serverDormant = defineHandler({
     last_activity_at: Type.Optional(Type.String({ format: 'date-time' })),
   }),
   ...processEventScope,
-  plan(data, { satellite, installation, clock, userInstance }, writes) {
-    const process = processRecord(data.process_id, userInstance);
-    writes.upsertProcess(satellite.satelliteId, process.processId, {
-      installationId: installation.id,
-      teamId: installation.teamId,
-      status: 'dormant',
-      pid: null,
-      updatedAt: clock(),
-    });
-    return process.processId;
+  plan(data, context, writes) {
+    return writeProcess(context, writes, data.process_id, () => ({ status: 'dormant', pid: null }));
   },
 });

@@ -1,4 +1,4 @@
-import { processRecord, processEventScope } from '../process-ref.js';
+import { processEventScope, writeProcess } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 import { Type } from '@sinclair/typebox';
@@ -13,17 +13,12 @@ export const serverRespawned = defineHandler({
     respawn_duration_ms: Type.Optional(Count),
   }),
   ...processEventScope,
-  plan(data, { satellite, installation, timestamp, clock, userInstance }, writes) {
-    const process = processRecord(data.process_id, userInstance);
-    writes.upsertProcess(satellite.satelliteId, process.processId, {
-      installationId: installation.id,
-      teamId: installation.teamId,
+  plan(data, context, writes) {
+    return writeProcess(context, writes, data.process_id, (pid) => ({
       status: 'running',
-      startedAt: timestamp,
-      pid: process.pid,
+      startedAt: context.timestamp,
+      pid,
       errorDetails: null,
-      updatedAt: clock(),
-    });
-    return process.processId;
+    }));
   },
 });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processRecord, processEventScope } from '../process-ref.js';
+import { processEventScope, writeProcess } from '../process-ref.js';
 import { Count, Data, ProcessId, processFields } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -14,21 +14,16 @@ export const serverRestarted = defineHandler({
     attempt_number: Type.Optional(Count),
   }),
   ...processEventScope,
-  plan(data, { satellite, installation, timestamp, clock, userInstance }, writes) {
-    const process = processRecord(data.new_process_id, userInstance);
-    writes.upsertProcess(satellite.satelliteId, process.processId, {
-      installationId: installation.id,
-      teamId: installation.teamId,
+  plan(data, context, writes) {
+    return writeProcess(context, writes, data.new_process_id, (pid) => ({
       status: 'running',
-      startedAt: timestamp,
-      pid: process.pid,
+      startedAt: context.timestamp,
+      pid,
       crashCount: data.attempt_number ?? null,
       willRestart: null,
       exitCode: null,
       signal: null,
       errorDetails: null,
-      updatedAt: clock(),
-    });
-    return process.processId;
+    }));
   },
 });

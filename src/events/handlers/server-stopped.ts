@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { processRecord, processEventScope } from '../process-ref.js';
+import { processEventScope, writeProcess } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
 
@@ -17,15 +17,7 @@ export const serverStopped = defineHandler({
     reason: Type.Optional(Type.String({ maxLength: 500 })),
   }),
   ...processEventScope,
-  plan(data, { satellite, installation, clock, userInstance }, writes) {
-    const process = processRecord(data.process_id, userInstance);
-    writes.upsertProcess(satellite.satelliteId, process.processId, {
-      installationId: installation.id,
-      teamId: installation.teamId,
-      status: 'stopped',
-      pid: null,
-      updatedAt: clock(),
-    });
-    return process.processId;
+  plan(data, context, writes) {
+    return writeProcess(context, writes, data.process_id, () => ({ status: 'stopped', pid: null }));
   },
 });
