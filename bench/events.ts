@@ -68,7 +68,9 @@ async function main() {
         satellites.push({ id: reg.data.satellite.id, key: reg.data.api_key, ctx });
       }
       const rows: string[][] = [];
-      for (const mix of MIXES) {
+      // BENCH_MIX=<words> runs only the mixes whose name contains them (e.g. `spec`).
+      const only = process.env.BENCH_MIX?.toLowerCase();
+      for (const mix of MIXES.filter((m) => !only || m.name.includes(only))) {
         const post = async (sat: (typeof satellites)[number], i: number) => {
           const body = await json(base, `/api/satellites/${sat.id}/events`, {
             method: 'POST',

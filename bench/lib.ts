@@ -95,7 +95,15 @@ export async function startTarget(
   await db.close();
 
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_CPU_PROF=<dir> writes the service's CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const args = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    '--import',
+    'tsx',
+    'src/server.ts',
+  ];
+  const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir,

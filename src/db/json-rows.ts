@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
@@ -8,6 +8,13 @@ type Row = Record<string, unknown>;
 export interface JsonInsertOptions {
   /** Upsert: the conflict target and the columns an existing row takes from the new one. */
   onConflict?: { target: string[]; update: string[] };
+  /**
+   * Columns computed rather than copied: each expression may use the row's own values as `r.<column>`
+   * and whatever `from` brings in.
+   */
+  computed?: Record<string, SQL>;
+  /** More of the FROM clause after the rows (`r`), e.g. a join with an earlier WITH query. */
+  from?: SQL;
 }
 
 const quoted = (property: string) => `"${toSnakeCase(property)}"`;
@@ -43,7 +50,13 @@ export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptio
           .join(', ')}`,
       )
     : sql``;
-  return sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ${payload}::json)${conflict}`;
+  const computed = options.computed ?? {};
+  const values = sql.join(
+    properties.map((property, i) => computed[property] ?? sql.raw(`r."${columns[i]}"`)),
+    sql`, `,
+  );
+  const from = options.from ? sql` ${options.from}` : sql``;
+  return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${table}, ${payload}::json) AS r${from}${conflict}`;
 }
 
 export async function insertJsonRows(
@@ -55,16 +68,26 @@ export async function insertJsonRows(
   if (rows.length > 0) await tx.execute(jsonInsert(table, rows, options));
 }
 
+/** A write that later writes of the same statement refer to by its name (its RETURNING rows). */
+export interface NamedWrite {
+  name: string;
+  statement: SQL;
+}
+
 /**
- * Runs independent writes as one statement, each a data-modifying WITH query, so that they cost
- * one round trip. They must not depend on each other's effects (PostgreSQL runs them against
- * one snapshot). `main` is the statement whose rows come back; by default the last write.
+ * Runs writes as one statement, each a data-modifying WITH query, so that they cost one round
+ * trip. They must not depend on each other's effects on tables (PostgreSQL runs them against
+ * one snapshot), only on the rows a named write returns. `main` is the statement whose rows
+ * come back; by default the last write.
  */
-export function together(writes: SQL[], main?: SQL): SQL | null {
+export function together(writes: Array<SQL | NamedWrite>, main?: SQL): SQL | null {
   const all = main ? [...writes, main] : writes;
   if (all.length === 0) return null;
-  const last = all.at(-1)!;
+  const statementOf = (w: SQL | NamedWrite) => (w instanceof SQL ? w : w.statement);
+  const last = statementOf(all.at(-1)!);
   if (all.length === 1) return last;
-  const withs = all.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`);
+  const withs = all
+    .slice(0, -1)
+    .map((w, i) => sql`${sql.raw(w instanceof SQL ? `w${i}` : w.name)} AS (${statementOf(w)})`);
   return sql`WITH ${sql.join(withs, sql`, `)} ${last}`;
 }

@@ -3,8 +3,13 @@ import { rowsOf, type Executor } from '../db/client.js';
 import { satelliteProcesses } from '../db/schema/index.js';
 import { jsonInsert, together } from '../db/json-rows.js';
 import { recordHistory } from './history.js';
-import { advanceLogCounters, logLineWrites } from './log-lines.js';
-import { applyToolDeltas, replaceToolSets } from './apply-tools.js';
+import { logLineWrites } from './log-lines.js';
+import {
+  toolDeltaWrites,
+  toolNotifications,
+  toolSetWrites,
+  type ToolChangeRow,
+} from './apply-tools.js';
 import {
   instanceStatusNotification,
   NOTIFIED_INSTANCE_STATUSES,
@@ -24,32 +29,74 @@ const CRASH_WINDOW = '5 minutes';
 const CRASH_LIMIT = 3;
 
 /**
- * Writes what a batch's events planned, with one statement per step rather than per event:
- * first every independent insert and upsert together (the history entries among them), then
- * what depends on them (numbered log lines, crash counts, instance statuses). Returns the events
- * that failed only here (an instance that vanished since it was read).
+ * Whether a batch's writes are a single statement that needs no transaction around it: nothing
+ * to count after the batch's crashes are stored, no tool sets to compare, no notification to
+ * write after seeing which statuses changed. Most batches are; they then cost one round trip
+ * and no BEGIN or COMMIT of their own.
+ */
+export function standsAlone(writes: BatchWrites): boolean {
+  return (
+    writes.crashChecks.length === 0 &&
+    writes.toolSets.size === 0 &&
+    writes.toolDeltas.size === 0 &&
+    !writes.instanceStatuses.some((w) => NOTIFIED_INSTANCE_STATUSES.includes(w.status))
+  );
+}
+
+/**
+ * Writes what a batch's events planned, with one statement per step rather than per event: all
+ * of it in one statement (inserts and upserts, history entries, numbered log lines, tool sets
+ * and, unless crashes must be counted first, instance statuses), whose rows report which
+ * statuses and tools really changed; then, if the batch reported crashes, their count and the
+ * statuses it decides; then the notifications. Returns the events that failed only here (an
+ * instance that vanished since it was read).
  */
 export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Map<number, string>> {
-  const independent = [
+  const crashes = writes.crashChecks.length > 0;
+  let update = crashes ? null : instanceStatusUpdate(writes.instanceStatuses);
+  const tools = [toolSetWrites(writes.toolSets), toolDeltaWrites(writes.toolDeltas)];
+  const all = [
     ...processUpserts(writes),
     ...[...writes.inserts].map(([table, rows]) => jsonInsert(table, rows)),
     ...(writes.history.length ? [recordHistory(writes.history)] : []),
+    ...logLineWrites(writes.logLines),
+    ...tools.flatMap((t) => t.writes),
+    ...(update ? [update.write] : []),
   ];
-  const first = together(independent, advanceLogCounters(writes.logLines) ?? undefined);
-  const totals = first ? rowsOf<LogTotal>(await tx.execute(first)) : [];
-  const notices = await replaceToolSets(tx, writes.toolSets);
-  notices.push(...(await applyToolDeltas(tx, writes.toolDeltas)));
-  const statuses = [...writes.instanceStatuses, ...(await crashStatuses(tx, writes.crashChecks))];
-  // Log lines and instance statuses touch different tables: one more statement for both.
-  const update = instanceStatusUpdate(statuses);
-  const last = together(logLineWrites(writes.logLines, totals), update?.statement);
-  const rows = last ? rowsOf<UpdatedInstance>(await tx.execute(last)) : [];
-  if (update) notices.push(...update.notificationsGiven(rows));
+  const reports = [
+    ...(update ? [sql`SELECT ${STATUS} FROM ${sql.raw(update.write.name)}`] : []),
+    ...tools.flatMap((t) => t.reports).map((r) => sql`SELECT ${TOOL} FROM (${r}) AS t`),
+  ];
+  const main = reports.length ? sql.join(reports, sql` UNION ALL `) : undefined;
+  const statement = together(all, main);
+  const rows = statement ? rowsOf<ChangeRow>(await tx.execute(statement)) : [];
+  let statuses = rows.filter((r) => r.change === 'status') as UpdatedInstance[];
+  if (crashes) {
+    const decided = await crashStatuses(tx, writes.crashChecks);
+    update = instanceStatusUpdate([...writes.instanceStatuses, ...decided]);
+    statuses = update ? rowsOf<UpdatedInstance>(await tx.execute(update.write.statement)) : [];
+  }
+  const installations = [
+    ...[...writes.toolSets.values()].map((set) => set.installation),
+    ...[...writes.toolDeltas.values()].map((delta) => delta.installation),
+  ];
+  const notices = toolNotifications(installations, rows.filter(isToolChange));
+  if (update) notices.push(...update.notificationsGiven(statuses));
   if (notices.length > 0) await notify(tx, notices);
-  return update ? update.failuresGiven(rows) : new Map();
+  return update ? update.failuresGiven(statuses) : new Map();
 }
 
-type LogTotal = { installation_id: string; written: string | number };
+// The statement's rows: the instances whose status it set and the tools it added or removed.
+const STATUS = sql.raw(
+  `'status' AS change, id, user_id, status, previous, NULL::text AS installation_id, NULL::text AS tool_name`,
+);
+const TOOL = sql.raw(
+  'change, NULL::text AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, installation_id, tool_name',
+);
+type ChangeRow = { change: string } & Partial<UpdatedInstance> &
+  Partial<Omit<ToolChangeRow, 'change'>>;
+const isToolChange = (row: ChangeRow): row is ChangeRow & ToolChangeRow =>
+  row.change === 'added' || row.change === 'removed';
 
 /**
  * Process records, one upsert per set of columns: a `started` sets other columns than a
@@ -152,13 +199,16 @@ function instanceStatusUpdate(writes: InstanceStatusWrite[]) {
   );
   return {
     // `before` reads the rows as they were, so the statement also tells which changed status.
-    statement: sql`
+    write: {
+      name: 'instance_statuses',
+      statement: sql`
       UPDATE mcp_server_instances AS i
       SET status = v.status, status_message = v.message, status_updated_at = v.at
       FROM (VALUES ${values}) AS v(id, installation_id, status, message, at)
       JOIN mcp_server_instances AS before ON before.id = v.id
       WHERE i.id = v.id AND i.installation_id = v.installation_id
       RETURNING i.id, i.user_id, i.status, before.status AS previous`,
+    },
     /** The team hears of an instance entering error, requires_reauth or permanently_failed. */
     notificationsGiven(updated: UpdatedInstance[]): NewNotification[] {
       return updated.flatMap((row) => {

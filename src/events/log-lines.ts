@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { jsonInsert } from '../db/json-rows.js';
+import { jsonInsert, type NamedWrite } from '../db/json-rows.js';
 import { mcpServerLogs } from '../db/schema/index.js';
 
 /** Server log lines kept per installation; the newest win. */
@@ -9,55 +9,59 @@ export const LOG_LINES_KEPT = 100;
 type Line = Record<string, unknown>;
 
 /**
- * Server log lines are numbered per installation by a counter row (advanced by the statement
- * from `advanceLogCounters`, and locked until commit, so concurrent batches number in turn).
- * The lines that fall out of the newest 100 are then a known, narrow range of numbers: the
- * delete touches only them, never the dead rows that earlier trims left in the index.
+ * Server log lines are numbered per installation by a counter row, and the writes that number,
+ * store and trim them are one set of WITH queries, part of the batch's statement:
+ * - `log_counters` advances each installation's counter by its new lines and returns the total
+ *   (the upsert locks the row until commit, so concurrent batches number in turn);
+ * - the lines are stored with positions counted back from that total; lines that would fall
+ *   out at once (more than 100 in one batch) are not written at all;
+ * - the lines that fell out of the newest 100 are a known, narrow range of numbers, so the trim
+ *   touches only them, never the dead rows that earlier trims left in the index.
+ * The trim reads the statement's snapshot: lines that a concurrent batch for the same
+ * installation committed while this one waited for the counter are left for the periodic sweep
+ * (trimAllLogs), so an installation may briefly keep a few more than 100.
  */
-export function advanceLogCounters(lines: Map<string, Line[]>): SQL | null {
-  if (lines.size === 0) return null;
+export function logLineWrites(lines: Map<string, Line[]>): NamedWrite[] {
+  if (lines.size === 0) return [];
   const added = sql.join(
     [...lines].map(([id, rows]) => sql`(${id}::text, ${rows.length}::bigint)`),
     sql`, `,
   );
-  return sql`
-    INSERT INTO mcp_server_log_counters (installation_id, written) VALUES ${added}
-    ON CONFLICT (installation_id)
-    DO UPDATE SET written = mcp_server_log_counters.written + excluded.written
-    RETURNING installation_id, written`;
-}
-
-/**
- * Given each installation's new line count, the statements that write the lines (those that
- * would fall out at once are not written at all) and delete the ones that fell out. They touch
- * different rows, so they can run as one statement.
- */
-export function logLineWrites(
-  lines: Map<string, Line[]>,
-  totals: Array<{ installation_id: string; written: string | number }>,
-): SQL[] {
-  if (lines.size === 0) return [];
-  const writtenBy = new Map(totals.map((t) => [t.installation_id, Number(t.written)]));
   const kept: Line[] = [];
-  const fallen: SQL[] = [];
-  for (const [installationId, rows] of lines) {
-    const written = writtenBy.get(installationId)!;
-    const first = written - rows.length + 1;
+  for (const rows of lines.values()) {
+    // Each kept line's position relative to the installation's new total (0 for the last).
     rows.forEach((row, i) => {
-      if (i >= rows.length - LOG_LINES_KEPT) kept.push({ ...row, position: first + i });
+      if (i >= rows.length - LOG_LINES_KEPT) kept.push({ ...row, position: i - rows.length + 1 });
     });
-    // Lines numbered below first - 100 fell out in earlier batches.
-    const low = Math.max(1, first - LOG_LINES_KEPT);
-    const high = written - LOG_LINES_KEPT;
-    if (high >= low) fallen.push(sql`(${installationId}::text, ${low}::bigint, ${high}::bigint)`);
   }
-  const writes = [jsonInsert(mcpServerLogs, kept)];
-  if (fallen.length > 0)
-    writes.push(sql`
-      DELETE FROM mcp_server_logs d
-      USING (VALUES ${sql.join(fallen, sql`, `)}) AS v(installation_id, low, high)
-      WHERE d.installation_id = v.installation_id AND d.position BETWEEN v.low AND v.high`);
-  return writes;
+  return [
+    {
+      name: 'log_counters',
+      statement: sql`
+        INSERT INTO mcp_server_log_counters (installation_id, written) VALUES ${added}
+        ON CONFLICT (installation_id)
+        DO UPDATE SET written = mcp_server_log_counters.written + excluded.written
+        RETURNING installation_id, written`,
+    },
+    {
+      name: 'log_lines',
+      statement: jsonInsert(mcpServerLogs, kept, {
+        computed: { position: sql`c.written + r.position` },
+        from: sql`JOIN log_counters c ON c.installation_id = r.installation_id`,
+      }),
+    },
+    {
+      // Lines numbered below the batch's first (written - n + 1) less 100 fell out earlier.
+      name: 'log_trim',
+      statement: sql`
+        DELETE FROM mcp_server_logs d
+        USING log_counters c JOIN (VALUES ${added}) AS v(installation_id, n)
+          ON v.installation_id = c.installation_id
+        WHERE d.installation_id = c.installation_id
+          AND d.position BETWEEN greatest(1, c.written - v.n + 1 - ${LOG_LINES_KEPT}::bigint)
+            AND c.written - ${LOG_LINES_KEPT}::bigint`,
+    },
+  ];
 }
 
 /** The periodic sweep behind the inline trim: at most 100 lines per installation, newest kept. */

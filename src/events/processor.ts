@@ -3,10 +3,10 @@ import type { Database, Executor } from '../db/client.js';
 import { translateDatabaseError } from '../db/errors.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import type { Clock } from '../lib/clock.js';
-import { applyWrites } from './apply.js';
+import { applyWrites, standsAlone } from './apply.js';
 import { acceptedBefore, compactData, forgetEvents, isAcceptedBefore } from './history.js';
 import { checkMember, instanceOfMember, servedTeam } from './members.js';
-import { checkServed, readScope } from './scope.js';
+import { checkServed, instanceKey, memberKey, readScope } from './scope.js';
 import { EventError, isInstallationEvent, usersNamed, type InstallationClaim } from './types.js';
 import { createEventValidator, type Prepared } from './validate.js';
 import { BatchWrites } from './writes.js';
@@ -75,17 +75,28 @@ export function createEventProcessor(deps: {
         fail(out, satellite, event, error);
       }
     }
+    // A batch names the same few installations and users again and again: each is asked once.
     const installationIds = new Set<string>();
-    const pairs: Array<{ installationId: string; userId: string }> = [];
-    const members: Array<{ teamId: string; userId: string }> = [];
+    const pairs = new Map<string, { installationId: string; userId: string }>();
+    const members = new Map<string, { teamId: string; userId: string }>();
     for (const { subject } of named) {
       const { claim, teamId, users } = subject;
       if (claim) installationIds.add(claim.installationId);
       for (const userId of users)
-        if (claim) pairs.push({ installationId: claim.installationId, userId });
-        else members.push({ teamId: teamId!, userId });
+        if (claim)
+          pairs.set(instanceKey(claim.installationId, userId), {
+            installationId: claim.installationId,
+            userId,
+          });
+        else members.set(memberKey(teamId!, userId), { teamId: teamId!, userId });
     }
-    return { named, scope: await readScope(db, [...installationIds], pairs, members) };
+    const scope = await readScope(
+      db,
+      [...installationIds],
+      [...pairs.values()],
+      [...members.values()],
+    );
+    return { named, scope };
   }
 
   type LookedUp = Awaited<ReturnType<typeof lookUp>>;
@@ -136,12 +147,22 @@ export function createEventProcessor(deps: {
     return planned;
   }
 
-  /** Applies the planned events' writes; an event that fails only here is forgotten again. */
-  async function apply(tx: Executor, satellite: SatelliteActor, planned: Planned[], out: Outcome) {
+  /**
+   * Applies the planned events' writes; an event that fails only here is forgotten again. A batch
+   * whose writes stand alone (apply.ts) runs as one statement outside any transaction when `db`
+   * is not one.
+   */
+  async function apply(
+    db: Executor,
+    satellite: SatelliteActor,
+    planned: Planned[],
+    out: Outcome,
+    writes = mergedWrites(planned),
+  ) {
     if (planned.length === 0) return;
-    const late = await applyWrites(tx, BatchWrites.merge(planned.map((p) => p.writes)));
+    const late = await applyWrites(db, writes);
     await forgetEvents(
-      tx,
+      db,
       satellite.satelliteId,
       planned.filter((p) => late.has(p.event.index)).map((p) => p.event.eventId!),
     );
@@ -163,19 +184,15 @@ export function createEventProcessor(deps: {
   }
 
   /**
-   * The usual case: every event's writes together, a handful of statements for the batch. On
-   * PostgreSQL the records are read while the transaction begins, on another connection: under
-   * READ COMMITTED that read sees what it would inside (PGlite has one connection).
+   * The usual case: every event's writes together. Most batches are then one statement, atomic
+   * by itself, sent without BEGIN and COMMIT (standsAlone in apply.ts); the others run their few
+   * statements in a transaction.
    */
   async function applyTogether(satellite: SatelliteActor, events: Prepared[], out: Outcome) {
-    const early =
-      deps.db.dialect === 'postgresql' ? lookUp(deps.db.orm, satellite, events, out) : null;
-    // Awaited inside the transaction; a failure before then must not go unhandled.
-    early?.catch(() => undefined);
-    await deps.db.orm.transaction(async (tx) => {
-      const looked = await (early ?? lookUp(tx, satellite, events, out));
-      await apply(tx, satellite, plan(satellite, looked, out), out);
-    });
+    const planned = plan(satellite, await lookUp(deps.db.orm, satellite, events, out), out);
+    const writes = mergedWrites(planned);
+    if (standsAlone(writes)) await apply(deps.db.orm, satellite, planned, out, writes);
+    else await deps.db.orm.transaction((tx) => apply(tx, satellite, planned, out, writes));
   }
 
   /**
@@ -312,6 +329,8 @@ export function createEventProcessor(deps: {
     },
   };
 }
+
+const mergedWrites = (planned: Planned[]) => BatchWrites.merge(planned.map((p) => p.writes));
 
 function describe(error: unknown): string {
   if (error instanceof EventError) return error.message;

@@ -400,6 +400,50 @@ describe('handlers', () => {
     ).json().data.installation;
     expect(installation).toMatchObject({ tool_count: 1, total_tokens: 100 });
   });
+
+  it('rewrites only the tools whose description, schema or size changed', async () => {
+    const discovered = (description: string) =>
+      event('mcp.tools.discovered', {
+        installation_id: instA,
+        team_id: teamA,
+        server_slug: 'clock',
+        tool_count: 2,
+        total_tokens: 200,
+        tools: [
+          { name: 'now', description, token_count: 100 },
+          { name: 'zone', description: 'Time zone', token_count: 100 },
+        ],
+      });
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          await t.database.db.query<{ tool_name: string; updated_at: Date }>(
+            'SELECT tool_name, updated_at FROM mcp_tool_metadata WHERE installation_id = $1',
+            [instA],
+          )
+        ).map((r) => [r.tool_name, new Date(r.updated_at).getTime()]),
+      );
+    await postEvents(t.app, satA, [discovered('Current time')]);
+    const first = await versions();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await postEvents(t.app, satA, [discovered('Current time')]);
+    expect(await versions()).toEqual(first);
+    await postEvents(t.app, satA, [discovered('The time now')]);
+    const third = await versions();
+    expect(third.zone).toBe(first.zone);
+    expect(third.now).toBeGreaterThan(first.now!);
+    // Back to the set the tests below read.
+    await postEvents(t.app, satA, [
+      event('mcp.tools.discovered', {
+        installation_id: instA,
+        team_id: teamA,
+        server_slug: 'clock',
+        tool_count: 1,
+        total_tokens: 100,
+        tools: [{ name: 'now', description: 'Current time', token_count: 100 }],
+      }),
+    ]);
+  });
 });
 
 describe('reading the records', () => {

@@ -53,7 +53,11 @@ const Tool = Type.Object({
   description: Nullable(Type.String()),
   input_schema: Type.Unknown(),
   token_count: Type.Integer(),
-  updated_at: Timestamp,
+  updated_at: Type.String({
+    format: 'date-time',
+    description:
+      'When the tool first appeared or its description, schema or size last changed (a satellite re-reporting it unchanged leaves this alone)',
+  }),
 });
 const Usage = Type.Object({
   id: Type.String(),
