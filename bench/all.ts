@@ -10,6 +10,7 @@ import { postgresAdminUrl } from './lib.js';
 const BENCHMARKS: Array<[string, string]> = [
   ['bench:events', 'Event pipeline'],
   ['bench:catalogue', 'Catalogue reads'],
+  ['bench:registry', 'MCP registry import and reads'],
   ['bench:streams', 'Live streams'],
   ['bench:http', 'HTTP load on the hot read routes'],
 ];
@@ -85,7 +86,8 @@ ${machine}
 | --- | --- |
 | events | PostgreSQL: median 100-event batch under 10 ms, at least 10,000 events/s with 8 satellites, key authentication under 0.2 ms |
 | catalogue | PostgreSQL: list and get medians under 5 ms, search under 15 ms |
-| streams | 1,000 streams: p99 delivery under the 3 s poll plus 500 ms; memory under 300 MB |
+| streams | 1,000 streams on PostgreSQL, two replicas on one database: delivery median under 100 ms and p99 under 250 ms; idle polling no higher than before per replica; memory under 300 MB per replica |
+| http | 16 connections: \`GET /api/users/me\` (cookie) at least 3,000 req/s on PGlite and 5,000 on PostgreSQL; health and database status at least 15,000; roles at least 5,000; no route's p99 above 25 ms; PGlite first start on an empty folder under 3 s and idle RSS under 200 MB |
 
 ## Results
 
@@ -98,6 +100,18 @@ ${sections.join('\n')}
 | sustained events/s, 8 satellites | 3,000 | 24,000 | the same |
 | satellite-key authentication | 0.56 ms | 6 µs | a key checked in the last 5 s is remembered (\`SATELLITE_KEY_CACHE_MS\`); the secret is still compared on every request |
 | polling cost of 1,000 streams on 10 users | 333 queries/s | 3.3 queries/s | streams with the same query share one poll per replica |
+| event batch of 100 (spec mix), PostgreSQL median, after history rows | 13 ms | see the events table | the whole batch is one statement (history, log lines with their numbering and trim, tool sets, statuses) sent without BEGIN/COMMIT unless crashes, tool sets or notified statuses need a transaction; each installation and user read once |
+| stream delivery, 1,000 streams | 1.5 s median, 3 s p99 | see the streams table | writes signal the streams' topics after commit (in process, and to other replicas by LISTEN/NOTIFY); a woken poll reads at once, at most every 25 ms |
+| signed-in request (\`GET /api/users/me\`, \`GET /api/roles\`), same loaded 2-core machine, before and after in turn | PGlite 123 and 464 req/s; PostgreSQL 414 and 708 | PGlite 335 and 1,576 req/s; PostgreSQL 732 and 1,376 | a checked session is remembered per replica for \`SESSION_CACHE_MS\` (5 s): the secret is still compared and the expiry checked on every request, sign-out, disabling, deletion, role and password changes forget it at once on the replica that made them, other replicas within the bound (docs/operators.md); the sliding expiry is written at most hourly |
+| \`GET /api/health\` and \`GET /api/db/status\`, same conditions | PGlite 1,152 and 442 req/s; PostgreSQL 2,913 and 447 | PGlite 7,160 and 8,654 req/s; PostgreSQL 9,123 and 13,102 | answered from a reading refreshed in the background when older than \`HEALTH_REFRESH_MS\` (1 s), not a round trip (and, for the status, a read of the migrations folder) per call |
+| PGlite service RSS after the load | 505 MB | 325 MB | 16 MB of shared buffers instead of PostgreSQL's 128 MB default, which PGlite holds as WASM memory from the start |
+| PGlite idle RSS after a first start on an empty folder | 911 MB | 445 MB | initdb runs in a worker thread, whose WASM instance goes when it ends instead of staying with the process |
+
+Still paid on every signed-in request after these changes, and the largest remaining cost of
+\`GET /api/roles\`: the per-account API limit's counter (\`API_LIMIT_PER_ACCOUNT\`), one upsert in
+\`rate_limits\` per request so that every replica shares the count. \`GET /api/users/me\` also reads
+the account and its teams. PGlite's first start is still dominated by initdb (several seconds on a
+busy machine).
 
 Details in the README's Performance section and in docs/satellites.md and docs/streams.md.
 `;

@@ -17,6 +17,11 @@ export interface Target {
   url: string | null;
   /** The service's process id, to read its memory. */
   pid: number;
+  /**
+   * Starts one more service process on the same database and data folder (PostgreSQL only), as
+   * a second replica behind a load balancer; `close` stops it too.
+   */
+  replica(): Promise<{ base: string; pid: number }>;
   close(): Promise<void>;
 }
 
@@ -94,44 +99,61 @@ export async function startTarget(
   await db.query('VACUUM ANALYZE');
   await db.close();
 
-  const port = await freePort();
-  // BENCH_CPU_PROF=<dir> writes the service's CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF;
-  const args = [
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-    '--import',
-    'tsx',
-    'src/server.ts',
-  ];
-  const child = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      LOGIN_LIMIT_PER_ADDRESS: '1000000',
-      LOGIN_LIMIT_PER_ACCOUNT: '1000000',
-      DATABASE_POOL_MAX: '20',
-      ...(url ? { DATABASE_URL: url } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout!.on('data', (d) => (log += String(d)));
-  child.stderr!.on('data', (d) => (log += String(d)));
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, child, () => log);
+  const children: ChildProcess[] = [];
+  async function spawnService() {
+    const port = await freePort();
+    // BENCH_CPU_PROF=<dir> writes the service's CPU profile there when it stops.
+    const profile = process.env.BENCH_CPU_PROF;
+    const args = [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      '--import',
+      'tsx',
+      'src/server.ts',
+    ];
+    const child = spawn(process.execPath, args, {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        LOGIN_LIMIT_PER_ADDRESS: '1000000',
+        LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+        // Counted (so its cost is measured) but never met by a benchmark's single account.
+        API_LIMIT_PER_ACCOUNT: '1000000000',
+        API_LIMIT_PER_OAUTH_CLIENT: '1000000000',
+        DATABASE_POOL_MAX: '20',
+        ...(url ? { DATABASE_URL: url } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let log = '';
+    child.stdout!.on('data', (d) => (log += String(d)));
+    child.stderr!.on('data', (d) => (log += String(d)));
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base, child, () => log);
+    return { base, pid: child.pid! };
+  }
+  const first = await spawnService();
   return {
     name,
-    base,
+    base: first.base,
     url,
-    pid: child.pid!,
+    pid: first.pid,
+    async replica() {
+      if (!url) throw new Error('replicas need PostgreSQL');
+      return spawnService();
+    },
     async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await Promise.all(
+        children.map((child) => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          return exited;
+        }),
+      );
       if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await rm(dataDir, { recursive: true, force: true });
     },

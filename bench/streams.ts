@@ -1,7 +1,8 @@
-// npm run bench:streams — runs the service, opens 1,000 concurrent client-activity streams (100 for
-// each of 10 users), has a satellite post a tool execution for every user every 500 ms, and
+// npm run bench:streams — runs the service (on PostgreSQL two replicas on one database, the streams
+// spread over both), opens 1,000 concurrent client-activity streams (100 for each of 10 users),
+// has a satellite post a tool execution for every user every 500 ms (to each replica in turn), and
 // prints the delivery latency from posting to receipt on every stream (median, p99), the
-// database transactions per second while the streams sit idle (polling), and the service's memory.
+// database transactions per second while the streams sit idle (polling), and each replica's memory.
 import { readFile } from 'node:fs/promises';
 import { EventSource } from 'eventsource';
 import pg from 'pg';
@@ -89,12 +90,19 @@ async function main() {
     const sources: EventSource[] = [];
     try {
       const { users, satellite } = await setUp(target);
+      // BENCH_REPLICAS=1 measures one PostgreSQL replica alone.
+      const second = target.url && process.env.BENCH_REPLICAS !== '1';
+      const replicas = [
+        { base: target.base, pid: target.pid },
+        ...(second ? [await target.replica()] : []),
+      ];
       const sentAt = new Map<string, number>();
       const latencies: number[] = [];
       let snapshots = 0;
       for (const user of users) {
         for (let s = 0; s < STREAMS_PER_USER; s++) {
-          const source = new EventSource(`${target.base}/api/users/me/mcp/client-activity/stream`, {
+          const { base } = replicas[s % replicas.length]!;
+          const source = new EventSource(`${base}/api/users/me/mcp/client-activity/stream`, {
             fetch: (input, init) =>
               fetch(input, { ...init, headers: { ...init.headers, cookie: user.cookie } }),
           });
@@ -122,10 +130,16 @@ async function main() {
         await new Promise((r) => setTimeout(r, QUIET_MS));
         // Our own first reading is a transaction too.
         const during = (await commits(target.url)) - before - 1;
-        polling = (during / (QUIET_MS / 1000)).toFixed(1);
+        const perSecond = during / (QUIET_MS / 1000);
+        polling = `${perSecond.toFixed(1)} (${(perSecond / replicas.length).toFixed(1)} per replica)`;
       }
 
-      let peakRss = await rssMb(target.pid);
+      const peakRss = replicas.map(() => 0);
+      const measureRss = async () => {
+        for (const [i, replica] of replicas.entries())
+          peakRss[i] = Math.max(peakRss[i]!, await rssMb(replica.pid));
+      };
+      await measureRss();
       const started = performance.now();
       let batches = 0;
       while (performance.now() - started < FEED_MS) {
@@ -150,13 +164,17 @@ async function main() {
         });
         const now = performance.now();
         for (const e of events) sentAt.set(e.tool, now);
-        await json(target.base, `/api/satellites/${satellite.id}/events`, {
-          method: 'POST',
-          bearer: satellite.key,
-          body: JSON.stringify({ events: events.map((e) => e.event) }),
-        });
+        await json(
+          replicas[batches % replicas.length]!.base,
+          `/api/satellites/${satellite.id}/events`,
+          {
+            method: 'POST',
+            bearer: satellite.key,
+            body: JSON.stringify({ events: events.map((e) => e.event) }),
+          },
+        );
         batches += 1;
-        peakRss = Math.max(peakRss, await rssMb(target.pid));
+        await measureRss();
         await new Promise((r) =>
           setTimeout(r, Math.max(0, FEED_EVERY_MS - (performance.now() - tick))),
         );
@@ -166,16 +184,16 @@ async function main() {
       const waiting = Date.now();
       while (latencies.length < expected && Date.now() - waiting < 10_000)
         await new Promise((r) => setTimeout(r, 100));
-      peakRss = Math.max(peakRss, await rssMb(target.pid));
+      await measureRss();
       latencies.sort((a, b) => a - b);
       rows.push([
-        name,
+        `${name}${replicas.length > 1 ? `, ${replicas.length} replicas` : ''}`,
         String(streams),
         `${latencies.length} / ${expected}`,
         ms(percentile(latencies, 50)),
         ms(percentile(latencies, 99)),
         polling,
-        peakRss.toFixed(0),
+        peakRss.map((mb) => mb.toFixed(0)).join(' / '),
       ]);
     } finally {
       for (const source of sources) source.close();
@@ -191,7 +209,7 @@ async function main() {
       'delivery median (ms)',
       'delivery p99 (ms)',
       'DB transactions/s while idle (polling)',
-      'service peak RSS (MB)',
+      'peak RSS per replica (MB)',
     ],
     rows,
   );

@@ -19,6 +19,7 @@ import { httpMetrics } from './metrics/http.js';
 import { instrumentJobs } from './metrics/jobs.js';
 import { createMetrics, type Metrics } from './metrics/registry.js';
 import { metricsRoutes } from './metrics/routes.js';
+import { createStreamSignals } from './http/stream/signals.js';
 import { streamSupport } from './http/stream/support.js';
 import { registerOpenApi } from './http/openapi.js';
 import { formatValidationError } from './http/validation.js';
@@ -44,7 +45,8 @@ import {
 } from './modules/oauth/access-tokens.js';
 import { createOAuthRepository } from './modules/oauth/repository.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
-import { createOAuthService } from './modules/oauth/service.js';
+import { createOAuthMembershipListener, createOAuthService } from './modules/oauth/service.js';
+import { createConfiguredClientDirectory } from './modules/oauth/setup.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
 import { createRateLimitPolicies } from './modules/rate-limits/policies.js';
 import { clientActivityRoutes } from './modules/client-activity/routes.js';
@@ -52,6 +54,10 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { loadPlugins, type PluginStatus } from './modules/plugins/loader.js';
 import { pluginRoutes } from './modules/plugins/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { installAuditContext } from './modules/audit/context.js';
+import { applyAuditRetention } from './modules/audit/retention.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { createAuditSource } from './modules/audit/source.js';
 import { createNotificationSource } from './modules/notifications/source.js';
 import { createClientActivitySource } from './modules/client-activity/source.js';
 import { createRecordRepository } from './modules/records/repository.js';
@@ -66,9 +72,18 @@ import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
 import { createJobRunner } from './jobs/runner.js';
+import { createRegistrySyncJob } from './jobs/registry-sync.js';
+import { registryAdminRoutes } from './modules/registry/admin-routes.js';
+import { registryApiRoutes, registryMetadataRoutes } from './modules/registry/api-routes.js';
+import { createRegistryApi } from './modules/registry/api-service.js';
+import { PUBLIC_ACCESS_SETTING } from './modules/registry/access.js';
+import { createImporter } from './modules/registry/importer.js';
+import { createRegistryRepository } from './modules/registry/repository.js';
+import { createRegistrySync } from './modules/registry/sync.js';
 import { trimAllLogs } from './events/log-lines.js';
-import { trimEventHistory } from './events/history.js';
 import { deleteExpiredCredentials } from './jobs/expired-credentials.js';
+import { applyRetention, type RetentionRule } from './jobs/retention.js';
+import { createKeyRotation } from './modules/encryption/rotation.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -99,6 +114,8 @@ export interface AppDeps {
 function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   const { config, db, secrets } = deps;
   const clock = deps.clock ?? systemClock;
+  // Wakes live streams when a write adds their items (docs/streams.md).
+  const signals = createStreamSignals(db, logger);
   const userRepository = createUserRepository(db.orm);
   const teamRepository = createTeamRepository(db.orm);
   const settings = createSettingsService({
@@ -107,7 +124,11 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     encryptionKey: secrets.ENCRYPTION_KEY,
   });
   const mailer = createMailer({ settings, baseUrl: config.baseUrl });
-  const sessions = createSessionService({ repository: createSessionRepository(db.orm), clock });
+  const sessions = createSessionService({
+    repository: createSessionRepository(db.orm),
+    clock,
+    cacheMs: config.sessionCacheMs,
+  });
   const accessTokens = createAccessTokenService({
     repository: createAccessTokenRepository(db.orm),
     clock,
@@ -115,6 +136,23 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   const pendingWork = createPendingWorkRecorder(db.orm);
   const catalogueRepository = createCatalogueRepository(db.orm);
   const catalogue = createCatalogueService({ db, repository: catalogueRepository, pendingWork });
+  const registryRepository = createRegistryRepository(db.orm);
+  const registryImporter = createImporter({ db, repository: registryRepository, clock, logger });
+  const registrySync = createRegistrySyncJob(
+    createRegistrySync({
+      repository: registryRepository,
+      importer: registryImporter,
+      clock,
+      logger,
+      settings: {
+        timeoutMs: config.registry.fetchTimeoutMs,
+        maxBytes: config.registry.maxPageBytes,
+        maxPages: config.registry.maxPages,
+        allowPrivateAddresses: config.registry.allowPrivateAddresses,
+      },
+    }),
+    config.registry.syncIntervalMs,
+  );
   const installations = createInstallationService({
     db,
     repository: createInstallationRepository(db.orm),
@@ -123,11 +161,15 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     encryptionKey: secrets.ENCRYPTION_KEY,
     clock,
   });
+  const oauthRepository = createOAuthRepository(db.orm);
   const teams = createTeamService({
     db,
     teams: teamRepository,
     users: userRepository,
-    listeners: [installations.membershipListener],
+    listeners: [
+      installations.membershipListener,
+      createOAuthMembershipListener(oauthRepository, clock),
+    ],
   });
   const window = config.loginLimits.windowSeconds;
   const auth = createAuthService({
@@ -166,12 +208,15 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     accountsExist: () => userRepository.anyExists(),
     logger,
     onDatabaseConfigured: deps.onDatabaseConfigured,
+    refreshMs: config.healthRefreshMs,
   });
   const oauth = createOAuthService({
     db,
-    repository: createOAuthRepository(db.orm),
+    repository: oauthRepository,
     accessTokens,
     users: userRepository,
+    teams: teamRepository,
+    clients: createConfiguredClientDirectory(config.oauth, db.orm, clock),
     clock,
     issuer: config.baseUrl,
   });
@@ -196,6 +241,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     clock,
     settings: config.satellites,
     keys: satelliteKeys,
+    signals,
   });
   const events = instrumentEvents(
     createEventProcessor({
@@ -203,9 +249,29 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       clock,
       logger,
       dedupWindowSeconds: config.satellites.eventDedupWindowSeconds,
+      signals,
     }),
     metrics,
   );
+  const { retention } = config;
+  const retain = (rules: RetentionRule[]) => applyRetention(db.orm, clock, rules, retention);
+  const heartbeatRule = {
+    table: 'satellite_heartbeats',
+    column: 'created_at',
+    days: config.satellites.metricsRetentionDays,
+  };
+  const eventHistoryRule = {
+    table: 'satellite_event_history',
+    column: 'created_at',
+    days: config.satellites.eventHistoryRetentionDays,
+  };
+  const growthRules: RetentionRule[] = [
+    { table: 'satellite_usage_logs', column: 'created_at', days: retention.usageDays },
+    { table: 'mcp_request_logs', column: 'created_at', days: retention.requestLogDays },
+    { table: 'mcp_server_logs', column: 'logged_at', days: retention.serverLogDays },
+    { table: 'mcp_client_activity', column: 'created_at', days: retention.clientActivityDays },
+    { table: 'team_notifications', column: 'created_at', days: retention.notificationDays },
+  ];
   const jobs = createJobRunner({
     db,
     logger,
@@ -217,29 +283,49 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       {
         name: 'heartbeat-retention',
         intervalMs: 3_600_000,
-        run: () => satellites.trimHeartbeats(),
+        run: () => retain([heartbeatRule]),
       },
       { name: 'server-log-trim', intervalMs: 300_000, run: () => trimAllLogs(db.orm) },
       {
         name: 'event-history-retention',
         intervalMs: 3_600_000,
-        run: () => trimEventHistory(db.orm, config.satellites.eventHistoryRetentionDays),
+        run: () => retain([eventHistoryRule]),
+      },
+      { name: 'retention', intervalMs: 300_000, run: () => retain(growthRules) },
+      {
+        name: 'audit-retention',
+        intervalMs: 3_600_000,
+        run: () => applyAuditRetention(db.orm, clock, retention.auditDays, retention),
+      },
+      // Values left on a previous key after a rotation are moved to the current one, in batches.
+      {
+        name: 'encryption-rotation',
+        intervalMs: 3_600_000,
+        run: () => createKeyRotation({ db, key: secrets.ENCRYPTION_KEY }).reencrypt(),
       },
       {
         name: 'expired-credentials',
         intervalMs: 3_600_000,
         run: () => deleteExpiredCredentials(db.orm, clock),
       },
+      registrySync.job,
     ]),
   });
   return {
     jobs,
+    signals,
     satellites,
     satellitesOnline: () => satelliteRepository.countOnline(),
     satelliteKeys,
     events,
     pendingWork,
     catalogue,
+    registry: {
+      repository: registryRepository,
+      importer: registryImporter,
+      api: createRegistryApi({ repository: registryRepository, baseUrl: config.baseUrl }),
+      syncNow: () => registrySync.runNow(jobs),
+    },
     installations,
     userRepository,
     settings,
@@ -277,6 +363,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // Audit entries learn the caller, address and request id of the request they are written for.
+  installAuditContext(app, deps.clock ?? systemClock);
   for (const warning of deps.config.warnings) logger.warn(warning);
 
   const { metrics: metricsConfig } = deps.config;
@@ -287,6 +375,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('jobs', services.jobs);
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
+  app.addHook('onClose', async () => services.signals.close());
   metrics.watch({
     openStreams: () => app.streams.openCount,
     sharedPolls: () => app.streams.polls.count,
@@ -308,7 +397,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   if (metricsConfig.token !== null && metricsConfig.port === null) {
     app.register(metricsRoutes, { metrics, token: metricsConfig.token });
   }
-  app.register(streamSupport, { ...deps.config.streams, ...deps.config.streamLimits });
+  app.register(streamSupport, {
+    ...deps.config.streams,
+    ...deps.config.streamLimits,
+    signals: services.signals,
+  });
   registerOpenApi(app, deps.config.baseUrl, () => services.settings.flag('docs.enabled'));
   app.after(() => {
     Object.assign(
@@ -333,6 +426,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(settingsRoutes, { service: services.settings });
   app.register(emailRoutes, { mailer: services.mailer });
   app.register(catalogueRoutes, { service: services.catalogue });
+  app.register(registryAdminRoutes, {
+    importer: services.registry.importer,
+    repository: services.registry.repository,
+    syncNow: services.registry.syncNow,
+    importBodyLimitBytes: deps.config.registry.importBodyLimitBytes,
+  });
+  app.register(registryApiRoutes, {
+    prefix: '/v0.1',
+    api: services.registry.api,
+    baseUrl: deps.config.baseUrl,
+    isPublic: () => services.settings.flag(PUBLIC_ACCESS_SETTING),
+  });
+  app.register(registryMetadataRoutes, { baseUrl: deps.config.baseUrl });
   app.register(installationRoutes, { service: services.installations });
   app.register(deploymentConfigRoutes);
   app.register(satelliteRoutes, {
@@ -357,6 +463,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     repository: createNotificationRepository(deps.db.orm),
     clock: deps.clock ?? systemClock,
   });
+  app.register(auditRoutes, { db: deps.db.orm, source: createAuditSource(deps.db.orm) });
   app.register(oauthRoutes, {
     service: services.oauth,
     auth: services.auth,

@@ -27,6 +27,14 @@ export interface Config {
   /** Accepted settings the operator should hear about; logged once when the app is built. */
   warnings: string[];
   shutdownTimeoutMs: number;
+  /**
+   * How long a replica remembers a checked session cookie (0: never). Sign-out, disabling, role
+   * changes and revocations act at once on the replica that made them, and on the others within
+   * this bound (docs/operators.md).
+   */
+  sessionCacheMs: number;
+  /** How often health and database status are refreshed in the background. */
+  healthRefreshMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
   loginLimits: { perAccount: number; perAddress: number; windowSeconds: number };
   /**
@@ -39,14 +47,24 @@ export interface Config {
     registrationPerAddress: number;
     oauthPerAddress: number;
     oauthPerAccount: number;
+    oauthRegistrationPerAddress: number;
     satellitePairingPerAddress: number;
     satellitePerSatellite: number;
     satellitePerAddress: number;
     deploymentConfigPerAccount: number;
     deploymentConfigPerAddress: number;
+    /**
+     * Every authenticated route: requests per `apiWindowSeconds` per account, and per OAuth
+     * client acting for one account, counted in the database.
+     */
+    apiWindowSeconds: number;
+    apiPerAccount: number;
+    apiPerOAuthClient: number;
   };
   /** Browser origins allowed to call the API cross-origin with credentials; empty: CORS off. */
   corsOrigins: string[];
+  /** The OAuth authorization server: extra first-party clients and client ID metadata documents. */
+  oauth: OAuthSettings;
   satellites: {
     globalTokenTtlSeconds: number;
     teamTokenTtlSeconds: number;
@@ -82,11 +100,64 @@ export interface Config {
    * is set; with both, the internal listener also wants the token.
    */
   metrics: { token: string | null; port: number | null; host: string };
+  /** MCP registry sync and imports (docs/catalogue.md): schedule and outbound request limits. */
+  registry: {
+    syncIntervalMs: number;
+    fetchTimeoutMs: number;
+    maxPageBytes: number;
+    maxPages: number;
+    /** Let the registry URL reach loopback and private addresses (tests, an internal mirror). */
+    allowPrivateAddresses: boolean;
+    importBodyLimitBytes: number;
+  };
   /** Secrets given in the environment; missing ones are generated and kept in DATA_DIR. */
-  secretsFromEnv: Partial<Record<SecretName, string>>;
+  secretsFromEnv: SecretsFromEnv;
+  /** Retention of the tables that grow with use, in days (docs/operators.md, "Retention"). */
+  retention: RetentionSettings;
 }
 
+/**
+ * Days each growing table keeps its rows (0: for ever), and how the retention job deletes: in
+ * batches of `batchSize` rows, at most `maxBatchesPerRun` batches per table and run, so that a
+ * large backlog goes over several runs instead of in one long transaction.
+ */
+export interface RetentionSettings {
+  usageDays: number;
+  requestLogDays: number;
+  serverLogDays: number;
+  clientActivityDays: number;
+  notificationDays: number;
+  /** The audit log: whole leading runs of the hash chain go (modules/audit/retention.ts). */
+  auditDays: number;
+  batchSize: number;
+  maxBatchesPerRun: number;
+}
+
+/** The secrets, and ENCRYPTION_KEYS_PREVIOUS (keys still read during a key rotation). */
+export type SecretsFromEnv = Partial<Record<SecretName | 'ENCRYPTION_KEYS_PREVIOUS', string>>;
+
 export type TrustProxy = false | number | string[];
+
+export interface FirstPartyClientSetting {
+  id: string;
+  name: string;
+  redirectUris: string[];
+}
+
+export interface OAuthSettings {
+  /** OAUTH_FIRST_PARTY_CLIENTS: clients known without registration, beside the built-in CLI. */
+  firstPartyClients: FirstPartyClientSetting[];
+  /** How client ID metadata documents (a client_id that is an https URL) are fetched. */
+  clientMetadata: {
+    /** Development only: also fetch from loopback, private and link-local addresses. */
+    allowPrivateAddresses: boolean;
+    timeoutMs: number;
+    maxBytes: number;
+    cacheSeconds: number;
+    /** A PEM file of extra certificate authorities trusted for these fetches. */
+    caFile: string | null;
+  };
+}
 
 export const SECRET_NAMES = ['SESSION_SECRET', 'ENCRYPTION_KEY', 'JWT_SECRET'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -226,6 +297,64 @@ function tokenPrefix(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+function flag(env: NodeJS.ProcessEnv, key: string): boolean {
+  const raw = (env[key] ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(raw)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  throw new ConfigError(`${key} must be true or false, got "${env[key]}"`);
+}
+
+/**
+ * OAUTH_FIRST_PARTY_CLIENTS: a JSON array of {"id", "name", "redirect_uris"}; public clients
+ * (PKCE, no secret) whose consent page says they are first-party. Redirect URIs follow the rule
+ * of registered clients: https, or http on a loopback host.
+ */
+function firstPartyClients(raw: string | undefined): FirstPartyClientSetting[] {
+  if (!raw) return [];
+  const fail = (why: string): never => {
+    throw new ConfigError(`OAUTH_FIRST_PARTY_CLIENTS ${why}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    fail('must be a JSON array of {"id","name","redirect_uris"}');
+  }
+  if (!Array.isArray(parsed)) return fail('must be a JSON array of {"id","name","redirect_uris"}');
+  const seen = new Set<string>(['service-gateway-cli']);
+  return parsed.map((item: Record<string, unknown>) => {
+    const id = item?.id;
+    const name = item?.name;
+    const uris = item?.redirect_uris;
+    if (typeof id !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(id))
+      fail('entries need an "id" of 1 to 64 letters, digits, ".", "_" or "-"');
+    if (seen.has(id as string))
+      fail(`names the client "${id as string}" twice (or the built-in one)`);
+    seen.add(id as string);
+    if (typeof name !== 'string' || name.length === 0 || name.length > 100)
+      fail(`entry "${id as string}" needs a "name" of 1 to 100 characters`);
+    if (!Array.isArray(uris) || uris.length === 0 || !uris.every(redirectUriAllowed))
+      fail(
+        `entry "${id as string}" needs "redirect_uris": https URLs or http URLs on a loopback host`,
+      );
+    return { id: id as string, name: name as string, redirectUris: uris as string[] };
+  });
+}
+
+/** A redirect URI an OAuth client may have: https, or http on a loopback host; no fragment. */
+export function redirectUriAllowed(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || url.username || url.password || value.includes('#')) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+}
+
 /** Reads the environment once; everything else receives the resulting object. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -245,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = env[name];
     if (value) secretsFromEnv[name] = value;
   }
+  if (env.ENCRYPTION_KEYS_PREVIOUS)
+    secretsFromEnv.ENCRYPTION_KEYS_PREVIOUS = env.ENCRYPTION_KEYS_PREVIOUS;
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -260,6 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     trustProxy: trustProxy(env, warnings),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
+    healthRefreshMs: integer(env, 'HEALTH_REFRESH_MS', 1000, 100, 60_000),
     loginLimits: {
       perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 100, 1, 1_000_000),
@@ -270,6 +403,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrationPerAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
       oauthPerAddress: integer(env, 'OAUTH_LIMIT_PER_ADDRESS', 300, 0, 1_000_000),
       oauthPerAccount: integer(env, 'OAUTH_LIMIT_PER_ACCOUNT', 300, 0, 1_000_000),
+      oauthRegistrationPerAddress: integer(
+        env,
+        'OAUTH_REGISTER_LIMIT_PER_ADDRESS',
+        30,
+        0,
+        1_000_000,
+      ),
       satellitePairingPerAddress: integer(
         env,
         'SATELLITE_REGISTER_LIMIT_PER_ADDRESS',
@@ -296,8 +436,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         0,
         1_000_000,
       ),
+      apiWindowSeconds: integer(env, 'API_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+      apiPerAccount: integer(env, 'API_LIMIT_PER_ACCOUNT', 6000, 0, 1_000_000_000),
+      apiPerOAuthClient: integer(env, 'API_LIMIT_PER_OAUTH_CLIENT', 3000, 0, 1_000_000_000),
     },
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    oauth: {
+      firstPartyClients: firstPartyClients(env.OAUTH_FIRST_PARTY_CLIENTS),
+      clientMetadata: {
+        allowPrivateAddresses: flag(env, 'OAUTH_CLIENT_METADATA_ALLOW_PRIVATE'),
+        timeoutMs: integer(env, 'OAUTH_CLIENT_METADATA_TIMEOUT_MS', 5000, 100, 60_000),
+        maxBytes: integer(env, 'OAUTH_CLIENT_METADATA_MAX_BYTES', 5120, 256, 1_048_576),
+        cacheSeconds: integer(env, 'OAUTH_CLIENT_METADATA_CACHE_SECONDS', 300, 0, 86_400),
+        caFile: env.OAUTH_CLIENT_METADATA_CA_FILE
+          ? path.resolve(env.OAUTH_CLIENT_METADATA_CA_FILE)
+          : null,
+      },
+    },
     satellites: {
       globalTokenTtlSeconds: integer(
         env,
@@ -347,7 +502,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerCredential: integer(env, 'STREAM_MAX_PER_CREDENTIAL', 10, 0, 1_000_000),
     },
     metrics: metricsSettings(env, port),
+    registry: {
+      syncIntervalMs: integer(env, 'REGISTRY_SYNC_INTERVAL_MS', 3_600_000, 1000, 604_800_000),
+      fetchTimeoutMs: integer(env, 'REGISTRY_FETCH_TIMEOUT_MS', 15_000, 100, 300_000),
+      maxPageBytes: integer(env, 'REGISTRY_MAX_PAGE_BYTES', 5_242_880, 1024, 104_857_600),
+      maxPages: integer(env, 'REGISTRY_SYNC_MAX_PAGES', 1000, 1, 1_000_000),
+      allowPrivateAddresses: flag(env, 'REGISTRY_ALLOW_PRIVATE_ADDRESSES'),
+      importBodyLimitBytes: integer(
+        env,
+        'REGISTRY_IMPORT_BODY_LIMIT_BYTES',
+        10_485_760,
+        1024,
+        104_857_600,
+      ),
+    },
     secretsFromEnv,
+    retention: {
+      usageDays: integer(env, 'USAGE_RETENTION_DAYS', 90, 0, 36_500),
+      requestLogDays: integer(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 0, 36_500),
+      serverLogDays: integer(env, 'SERVER_LOG_RETENTION_DAYS', 30, 0, 36_500),
+      clientActivityDays: integer(env, 'CLIENT_ACTIVITY_RETENTION_DAYS', 90, 0, 36_500),
+      notificationDays: integer(env, 'NOTIFICATION_RETENTION_DAYS', 90, 0, 36_500),
+      auditDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+      batchSize: integer(env, 'RETENTION_BATCH_SIZE', 5000, 1, 1_000_000),
+      maxBatchesPerRun: integer(env, 'RETENTION_MAX_BATCHES_PER_RUN', 100, 1, 1_000_000),
+    },
     warnings,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
+import { listenForAdmin } from './db/admin-socket.js';
 import { loadConfig, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -15,6 +16,8 @@ interface Running {
   db: Database;
   /** The internal metrics listener, when METRICS_PORT is set. */
   metricsServer?: FastifyInstance;
+  /** The admin socket `groundstation backup` uses, on the embedded database only. */
+  admin?: { close(): Promise<void> };
 }
 
 async function startOn(
@@ -38,7 +41,8 @@ async function startOn(
     await app.listen({ port: config.port, host: config.host });
     const metricsServer = await listenForMetrics(app, config, logger);
     app.jobs.start();
-    return { app, db, metricsServer };
+    const admin = await listenForBackups(db, config, logger);
+    return { app, db, metricsServer, admin };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -59,8 +63,21 @@ async function listenForMetrics(app: FastifyInstance, config: Config, logger: Lo
   return server;
 }
 
+/** The embedded database can only be copied by this process: `groundstation backup` asks it. */
+async function listenForBackups(db: Database, config: Config, logger: Logger) {
+  if (!db.snapshot) return undefined;
+  try {
+    return await listenForAdmin({ dataDir: config.dataDir, db, logger });
+  } catch (error) {
+    // E.g. a DATA_DIR path too long for a Unix socket: the service runs, backups need a stop.
+    logger.warn({ err: error }, 'admin socket unavailable: backups need the service stopped');
+    return undefined;
+  }
+}
+
 /** Stops accepting, lets in-flight requests finish, then closes the database cleanly. */
 async function stop(running: Running) {
+  await running.admin?.close();
   await running.metricsServer?.close();
   await running.app.close();
   await running.db.close();

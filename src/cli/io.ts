@@ -4,6 +4,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** The directory relative file names are read from. */
   cwd: string;
+  /** The environment the command reads its configuration from (process.env unless a test sets one). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** 0: all good; 1: the input is invalid; 2: the command was used wrongly or a file is unreadable. */

@@ -1,4 +1,7 @@
 import { EXIT, type CliIo } from './io.js';
+import { auditCommand } from './audit.js';
+import { backupCommand, restoreCommand } from './backup.js';
+import { encryptionKeysCommand } from './encryption-keys.js';
 import { validateConfigCommand } from './validate-config.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -7,6 +10,22 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   'validate-config': {
     run: validateConfigCommand,
     summary: 'check a deployment configuration file (YAML or JSON) against the schema',
+  },
+  'encryption-keys': {
+    run: encryptionKeysCommand,
+    summary: 'report which encryption keys stored values need; re-encrypt with the current key',
+  },
+  backup: {
+    run: backupCommand,
+    summary: 'copy the embedded database (PGlite) to a file, from the running service if any',
+  },
+  restore: {
+    run: restoreCommand,
+    summary: 'replace the embedded database with a backup (the service must be stopped)',
+  },
+  audit: {
+    run: auditCommand,
+    summary: 'verify the audit log’s hash chain, or print its head to anchor elsewhere',
   },
 };
 

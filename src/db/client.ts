@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { initialisePgliteDir } from './pglite-initdb.js';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -26,8 +28,15 @@ export interface Database {
   readonly orm: Orm;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** LISTENs on a channel for as long as the returned handle is open (see listen.ts). */
+  listen(channel: string, on: ListenHandlers): Listening;
   /** The connection pool's counters, for metrics; PostgreSQL only (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: a consistent copy of the data directory (a gzipped tar), taken between
+   * transactions while the database keeps serving (db/backup.ts).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,10 +47,19 @@ export function rowsOf<T>(result: unknown): T[] {
 
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
+const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create(dataDir);
+  const wasmModule = dataDir ? await initialisePgliteDir(dataDir, PGLITE_SETTINGS) : undefined;
+  // PostgreSQL's default 128 MB of shared buffers is WASM memory PGlite holds from the start; an
+  // embedded database is small and its files sit in the OS page cache, so 16 MB is plenty and
+  // keeps the idle service small (docs/performance.md).
+  const client = await PGlite.create(dataDir, {
+    postgresqlconf: PGLITE_SETTINGS,
+    ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+  });
   const orm = drizzlePglite({ client, ...drizzleOptions }) as unknown as Orm;
   const session: SqlSession = {
     async exec(sql) {
@@ -58,6 +76,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     orm,
     query: session.query,
     withSession: (fn) => fn(session),
+    listen: (channel, on) => listenPglite(client, channel, on),
+    async snapshot() {
+      // Written-back pages make the copy quicker to open; the WAL would restore them anyway.
+      await client.exec('CHECKPOINT');
+      // Holding a transaction keeps every other transaction out (single statements are atomic
+      // on their own), so the copy never holds half of one.
+      return client.transaction(() => client.dumpDataDir('gzip'));
+    },
     close: () => client.close(),
   };
 }
@@ -98,6 +124,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release();
       }
     },
+    listen: (channel, on) => listenPostgres(options.url, channel, on),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

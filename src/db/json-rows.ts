@@ -15,6 +15,13 @@ export interface JsonInsertOptions {
   computed?: Record<string, SQL>;
   /** More of the FROM clause after the rows (`r`), e.g. a join with an earlier WITH query. */
   from?: SQL;
+  /**
+   * Orders rows written at one transaction time: each row's `created_at` is that time plus its
+   * number here in microseconds (one number per row, in the rows' order). The numbers must stay
+   * below the count of rows the transaction writes: writing each takes longer than a microsecond,
+   * so every such time has passed when it commits (see the stream cursor's `settled`).
+   */
+  sequence?: number[];
 }
 
 const quoted = (property: string) => `"${toSnakeCase(property)}"`;
@@ -29,17 +36,25 @@ const quoted = (property: string) => `"${toSnakeCase(property)}"`;
 export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptions = {}): SQL {
   const known = getTableColumns(table);
   const properties = Object.keys(rows[0] ?? {});
+  const sequenced = options.sequence !== undefined && 'createdAt' in known;
+  if (sequenced) properties.push('createdAt');
   for (const property of properties)
     if (!(property in known))
       throw new Error(`${getTableName(table)} has no column for property ${property}`);
   const columns = properties.map(toSnakeCase);
   const list = sql.raw(properties.map(quoted).join(', '));
+  const computed: Record<string, SQL> = {
+    ...options.computed,
+    ...(sequenced ? { createdAt: sql`now() + s.k::int * interval '1 microsecond'` } : {}),
+  };
+  // A computed column's own value is sent too (its expression may use it), except created_at.
+  const sent = properties.flatMap((property, i) =>
+    sequenced && property === 'createdAt' ? [] : [[property, columns[i]!] as const],
+  );
   const payload = JSON.stringify(
     rows.map((row) => {
       const out: Row = {};
-      properties.forEach((property, i) => {
-        out[columns[i]!] = row[property] ?? null;
-      });
+      for (const [property, column] of sent) out[column] = row[property] ?? null;
       return out;
     }),
   );
@@ -50,13 +65,24 @@ export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptio
           .join(', ')}`,
       )
     : sql``;
-  const computed = options.computed ?? {};
   const values = sql.join(
     properties.map((property, i) => computed[property] ?? sql.raw(`r."${columns[i]}"`)),
     sql`, `,
   );
-  const from = options.from ? sql` ${options.from}` : sql``;
-  return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${table}, ${payload}::json) AS r${from}${conflict}`;
+  const from = sql.join(
+    [
+      ...(sequenced
+        ? [
+            sql` JOIN json_array_elements_text(${JSON.stringify(options.sequence)}::json)
+              WITH ORDINALITY AS s(k, n) ON s.n = r.ordinality`,
+          ]
+        : []),
+      ...(options.from ? [sql` ${options.from}`] : []),
+    ],
+    sql``,
+  );
+  const rowsFrom = sequenced ? sql` WITH ORDINALITY` : sql``;
+  return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${table}, ${payload}::json)${rowsFrom} AS r${from}${conflict}`;
 }
 
 export async function insertJsonRows(

@@ -16,7 +16,12 @@ import {
   type NewNotification,
 } from '../modules/notifications/kinds.js';
 import { notify } from '../modules/notifications/writer.js';
-import type { BatchWrites, CrashCheck, InstanceStatusWrite } from './writes.js';
+import {
+  batchPosition,
+  type BatchWrites,
+  type CrashCheck,
+  type InstanceStatusWrite,
+} from './writes.js';
 
 interface UpdatedInstance {
   id: string;
@@ -57,7 +62,9 @@ export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Ma
   const tools = [toolSetWrites(writes.toolSets), toolDeltaWrites(writes.toolDeltas)];
   const all = [
     ...processUpserts(writes),
-    ...[...writes.inserts].map(([table, rows]) => jsonInsert(table, rows)),
+    ...[...writes.inserts].map(([table, rows]) =>
+      jsonInsert(table, rows, { sequence: rows.map(batchPosition) }),
+    ),
     ...(writes.history.length ? [recordHistory(writes.history)] : []),
     ...logLineWrites(writes.logLines),
     ...tools.flatMap((t) => t.writes),

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.js';
 import { jsonInsert } from '../db/json-rows.js';
 import { satelliteEventHistory } from '../db/schema/index.js';
+import { batchPosition } from './writes.js';
 
 /**
  * An event's history id: `evt_`, its timestamp in milliseconds (12 hex digits) and 80 bits of a
@@ -110,7 +111,7 @@ export type HistoryRow = {
  */
 export function recordHistory(rows: HistoryRow[]): SQL {
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return jsonInsert(satelliteEventHistory, sorted);
+  return jsonInsert(satelliteEventHistory, sorted, { sequence: sorted.map(batchPosition) });
 }
 
 const PRIMARY_KEY = 'satellite_event_history_pkey';
@@ -163,10 +164,4 @@ export async function forgetEvents(tx: Executor, satelliteId: string, ids: strin
   if (ids.length === 0) return;
   await tx.execute(sql`DELETE FROM satellite_event_history
     WHERE satellite_id = ${satelliteId} AND id IN (${list(ids)})`);
-}
-
-/** The retention job: history older than the given days goes. */
-export async function trimEventHistory(tx: Executor, retentionDays: number) {
-  await tx.execute(sql`DELETE FROM satellite_event_history
-    WHERE created_at < now() - make_interval(days => ${retentionDays})`);
 }

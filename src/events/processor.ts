@@ -3,10 +3,12 @@ import type { Database, Executor } from '../db/client.js';
 import { translateDatabaseError } from '../db/errors.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import type { Clock } from '../lib/clock.js';
+import type { StreamSignals } from '../http/stream/signals.js';
 import { applyWrites, standsAlone } from './apply.js';
 import { acceptedBefore, compactData, forgetEvents, isAcceptedBefore } from './history.js';
 import { checkMember, instanceOfMember, servedTeam } from './members.js';
 import { checkServed, instanceKey, memberKey, readScope } from './scope.js';
+import { topicsOf } from './topics.js';
 import { EventError, isInstallationEvent, usersNamed, type InstallationClaim } from './types.js';
 import { createEventValidator, type Prepared } from './validate.js';
 import { BatchWrites } from './writes.js';
@@ -44,7 +46,11 @@ interface Planned {
 interface Outcome {
   ids: Map<number, string>;
   failures: BatchFailure[];
+  /** Stream topics the applied writes added items to (topics.ts). */
+  topics: Set<string>;
 }
+
+const emptyOutcome = (): Outcome => ({ ids: new Map(), failures: [], topics: new Set() });
 
 export function createEventProcessor(deps: {
   db: Database;
@@ -52,6 +58,8 @@ export function createEventProcessor(deps: {
   logger: Logger;
   /** An identical event received again within this many seconds is not applied again. */
   dedupWindowSeconds: number;
+  /** Wakes the streams whose items a batch wrote, once it is committed. */
+  signals?: Pick<StreamSignals, 'publish'>;
 }) {
   const validate = createEventValidator();
 
@@ -104,6 +112,7 @@ export function createEventProcessor(deps: {
   /** Plans each event in memory from what was read. */
   function plan(satellite: SatelliteActor, { named, scope }: LookedUp, out: Outcome) {
     const planned: Planned[] = [];
+    let position = 0;
     for (const { event, subject } of named) {
       try {
         const handler = event.handler!;
@@ -139,6 +148,7 @@ export function createEventProcessor(deps: {
           installationId,
           recordId,
         });
+        position = writes.numberRows(position);
         planned.push({ event, writes, id: recordId ?? event.eventId! });
       } catch (error) {
         fail(out, satellite, event, error);
@@ -161,6 +171,7 @@ export function createEventProcessor(deps: {
   ) {
     if (planned.length === 0) return;
     const late = await applyWrites(db, writes);
+    for (const topic of topicsOf(satellite.satelliteId, writes)) out.topics.add(topic);
     await forgetEvents(
       db,
       satellite.satelliteId,
@@ -245,13 +256,13 @@ export function createEventProcessor(deps: {
    * one event per savepoint.
    */
   async function applyNew(satellite: SatelliteActor, events: Prepared[]): Promise<Outcome> {
-    let out: Outcome = { ids: new Map(), failures: [] };
+    let out = emptyOutcome();
     if (events.length === 0) return out;
     try {
       await applyTogether(satellite, events, out);
       return out;
     } catch (error) {
-      out = { ids: new Map(), failures: [] };
+      out = emptyOutcome();
       if (!isAcceptedBefore(error)) {
         await applyOneByOne(satellite, events, out);
         return out;
@@ -270,7 +281,7 @@ export function createEventProcessor(deps: {
       });
     } catch {
       // Another copy landed meanwhile, or a storage failure: event by event settles both.
-      out = { ids: new Map(), failures: [] };
+      out = emptyOutcome();
       await applyOneByOne(satellite, events, out);
     }
     return out;
@@ -310,6 +321,8 @@ export function createEventProcessor(deps: {
         .map((p) => ({ index: p.index, type: p.type, error: p.error! }));
       const { unique, copies } = splitCopies(prepared.filter((p) => p.error === undefined));
       const out = await applyNew(satellite, unique);
+      // Committed: streams may read what the batch wrote.
+      deps.signals?.publish(out.topics);
       for (const { event, of } of copies) {
         const id = out.ids.get(of);
         if (id !== undefined) out.ids.set(event.index, id);

@@ -49,6 +49,17 @@ export interface ToolDelta {
 }
 
 /**
+ * A row's place among all the rows a batch inserts, in batch order (numberRows). Rows of one
+ * batch share a transaction time; their `created_at` is that time plus this many microseconds,
+ * so that streams, which order by (created_at, id), send them in the order of the batch.
+ */
+export const BATCH_POSITION = Symbol('batch position');
+
+/** A row's BATCH_POSITION (0 for a row not numbered). */
+export const batchPosition = (row: object) =>
+  (row as Record<symbol, number | undefined>)[BATCH_POSITION] ?? 0;
+
+/**
  * Everything a batch's events change, gathered in memory in batch order before any of it is
  * written. Where two events change the same record, the later one's values win, exactly as if
  * the events had been applied one by one.
@@ -152,6 +163,14 @@ export class BatchWrites {
 
   recordHistory(entry: HistoryRow) {
     this.history.push(entry);
+  }
+
+  /** Numbers this event's inserted rows from `first` on (BATCH_POSITION); returns the next. */
+  numberRows(first: number): number {
+    let next = first;
+    for (const rows of [...this.inserts.values(), this.history])
+      for (const row of rows) (row as Record<symbol, number>)[BATCH_POSITION] = next++;
+    return next;
   }
 
   /** The writes of several events, in the given (batch) order, as one set. */

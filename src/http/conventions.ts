@@ -54,7 +54,8 @@ export const conventions = fp(
       const policy = limit ? app.rateLimits[limit] : undefined;
       await policy?.byAddress?.(request);
       await authenticate(request, reply, declaration, app.credentials, trustedOrigins);
-      await policy?.byCaller?.(request);
+      await policy?.byCaller?.(request, reply);
+      await app.rateLimits.everyCaller?.byCaller?.(request, reply);
       const rule = request.routeOptions.config.access;
       if (rule && !rule.readsBody) await rule.check(request);
     });

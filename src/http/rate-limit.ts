@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The limits a route can name in `config.rateLimit`; the application supplies each policy. */
 export type RateLimitName =
   | 'registration'
   | 'oauth'
   | 'oauth-introspection'
+  | 'oauth-registration'
   | 'satellite-pairing'
   | 'satellite'
   | 'satellite-heartbeat'
@@ -18,7 +19,13 @@ export type RateLimitName =
  */
 export interface RateLimitPolicy {
   byAddress?: (request: FastifyRequest) => void | Promise<void>;
-  byCaller?: (request: FastifyRequest) => void | Promise<void>;
+  byCaller?: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
 }
 
-export type RateLimitPolicies = Partial<Record<RateLimitName, RateLimitPolicy>>;
+export type RateLimitPolicies = Partial<Record<RateLimitName, RateLimitPolicy>> & {
+  /**
+   * Every authenticated route, whatever its own limits: counted per account and per OAuth
+   * client acting for an account (modules/rate-limits/identity.ts), after the route's own.
+   */
+  everyCaller?: RateLimitPolicy;
+};

@@ -76,7 +76,8 @@ export function completeRouteContract(route: RouteOptions): void {
   const statuses = [400, 404, 500];
   if (declaration.mode !== 'public') statuses.push(401, 403);
   if (methods(route).some((m) => BODY_METHODS.has(m))) statuses.push(413, 415);
-  if (route.config?.rateLimit) statuses.push(429);
+  // Signed-in callers meet the per-account and per-OAuth-client limits on every route.
+  if (route.config?.rateLimit || declaration.mode === 'user') statuses.push(429);
   for (const status of statuses) {
     response[status] ??= ErrorEnvelopeRef(ERROR_DESCRIPTIONS[status] ?? 'Error');
   }

@@ -38,7 +38,16 @@ export const security = fp(
       origin: (origin, callback) => callback(null, origin !== undefined && listed.has(origin)),
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      exposedHeaders: ['retry-after', 'etag', 'x-request-id'],
+      exposedHeaders: [
+        'retry-after',
+        'etag',
+        'x-request-id',
+        // Browser clients pace themselves by the per-account limits (docs/operators.md).
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'ratelimit-policy',
+      ],
       maxAge: 600,
     });
   },

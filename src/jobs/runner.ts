@@ -9,6 +9,9 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
+/** Job runs one process has under way at once (see `limited`). */
+export const MAX_PARALLEL_RUNS = 2;
+
 /** A stable 63-bit advisory lock key per job name, the same in every replica. */
 function lockKey(name: string): string {
   return BigInt.asIntN(
@@ -37,11 +40,33 @@ export function createJobRunner(deps: {
 
   const intervalOf = (job: Job) => deps.intervalMs ?? job.intervalMs;
 
+  // Each run holds a pooled connection for its advisory lock while its work takes others: with
+  // as many jobs at once as the pool has connections, every connection would hold a lock and
+  // every job wait for one more. So a process runs at most this many jobs at a time.
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= MAX_PARALLEL_RUNS) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  }
+  /** Jobs queued or running in this process: a scheduled tick does not queue one twice. */
+  const pending = new Set<string>();
+
   /**
    * Runs a job now, unless another replica is running it. With `slot`, the run is the scheduled
    * one for that slot of time, and only the first replica to claim the slot runs it.
    */
-  async function run(name: string, slot?: number): Promise<boolean> {
+  function run(name: string, slot?: number): Promise<boolean> {
+    return limited(() => runNow(name, slot));
+  }
+
+  async function runNow(name: string, slot?: number): Promise<boolean> {
     const job = byName.get(name);
     if (!job) throw new Error(`Unknown job ${name}`);
     return deps.db.withSession(async (session) => {
@@ -74,11 +99,16 @@ export function createJobRunner(deps: {
       for (const job of deps.jobs) {
         const interval = intervalOf(job);
         const timer = setInterval(() => {
+          // A run still queued or under way here is not queued again behind itself.
+          if (pending.has(job.name)) return;
+          pending.add(job.name);
           // Every replica keeps the schedule; the slot is what makes a run happen only once.
           const slot = Math.floor(deps.clock().getTime() / interval);
-          run(job.name, slot).catch((error: unknown) =>
-            deps.logger.error({ err: error, job: job.name }, 'job failed'),
-          );
+          run(job.name, slot)
+            .catch((error: unknown) =>
+              deps.logger.error({ err: error, job: job.name }, 'job failed'),
+            )
+            .finally(() => pending.delete(job.name));
         }, interval);
         timer.unref();
         timers.push(timer);

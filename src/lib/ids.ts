@@ -31,3 +31,25 @@ export function randomBase62(length = LENGTH): string {
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62()}`;
 }
+
+// The last time and counter newOrderedId used: ids minted in the same millisecond count up.
+let lastMs = 0;
+let counter = 0;
+
+/**
+ * Record identifiers that sort in the order this process made them: the prefix, the time in
+ * milliseconds and a counter (13 characters of 0-9a-z, which every collation orders alike), then
+ * 20 random base62 characters. Streams order items by (created_at, id): two items written with one
+ * timestamp by two separate writes (heartbeats timed by the service's clock) then arrive in the
+ * order they were written, and a stream that has sent the first cannot skip the second.
+ */
+export function newOrderedId(prefix: string): string {
+  const now = Date.now();
+  // A clock that steps back keeps counting from the last time, so the order still holds.
+  if (now > lastMs) {
+    lastMs = now;
+    counter = 0;
+  } else counter += 1;
+  const time = lastMs.toString(36).padStart(9, '0');
+  return `${prefix}_${time}${counter.toString(36).padStart(4, '0')}${randomBase62(20)}`;
+}

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, SECRET_NAMES, type SecretName } from '../config.js';
+import { ConfigError, SECRET_NAMES, type SecretName, type SecretsFromEnv } from '../config.js';
+import { createKeyRing } from './crypto.js';
 
+/**
+ * The secrets' key material. ENCRYPTION_KEY, as loaded here, is a key ring (crypto.ts): the
+ * current key's bytes carrying the previous keys still accepted for reading (key rotation).
+ */
 export type Secrets = Record<SecretName, Buffer>;
+
+/** Keys retired from ENCRYPTION_KEY but still needed to read values not yet re-encrypted. */
+const PREVIOUS_KEYS = 'ENCRYPTION_KEYS_PREVIOUS';
 
 const FILE_NAME = 'secrets.json';
 const MIN_BYTES = 32;
@@ -37,14 +45,11 @@ async function readStore(file: string): Promise<Record<string, string>> {
  * kept in DATA_DIR/secrets.json (mode 0600), so a first start needs no set-up and a restart keeps
  * encrypted data and sessions readable.
  */
-export async function loadSecrets(
-  dataDir: string,
-  fromEnv: Partial<Record<SecretName, string>>,
-): Promise<Secrets> {
+export async function loadSecrets(dataDir: string, fromEnv: SecretsFromEnv): Promise<Secrets> {
   const file = path.join(dataDir, FILE_NAME);
   const stored = await readStore(file);
   let changed = false;
-  const result = {} as Secrets;
+  const result = {} as Record<SecretName, Buffer>;
   for (const name of SECRET_NAMES) {
     const envValue = fromEnv[name];
     if (envValue) {
@@ -64,5 +69,10 @@ export async function loadSecrets(
     await writeFile(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     await chmod(file, 0o600);
   }
-  return result;
+  const previous = (fromEnv[PREVIOUS_KEYS] ?? stored[PREVIOUS_KEYS] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => decode(PREVIOUS_KEYS, item));
+  return { ...result, ENCRYPTION_KEY: createKeyRing(result.ENCRYPTION_KEY, previous) };
 }

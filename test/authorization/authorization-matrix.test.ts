@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { PASSWORD } from '../helpers/accounts.js';
 import { authorizeQuery, formFields } from '../helpers/oauth.js';
+import { createOAuthRepository } from '../../src/modules/oauth/repository.js';
 import { event } from '../helpers/satellites.js';
 import { buildWorld, unique, UNLIMITED_ENV, type World } from '../helpers/world.js';
 import { fillPath, operationsOf, servedDescription, type Operation } from '../fuzz/operations.js';
@@ -160,6 +161,49 @@ const NEVER_OPEN = 'not_a_parameter=1';
 async function html(ctx: Ctx, url: string) {
   const res = await ctx.t.app.inject({ url, headers: ctx.headers });
   return res.body;
+}
+
+/** A server.json document the registry import accepts. */
+const registryDocument = (slug: string) => ({
+  name: `com.example/${slug.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+  description: 'Matrix entry',
+  version: '1.0.0',
+  packages: [{ registryType: 'npm', identifier: '@matrix/entry', transport: { type: 'stdio' } }],
+});
+
+let registryEntryName: string | null = null;
+/** One imported registry entry, made once by the global administrator. */
+async function registryEntry(ctx: Ctx): Promise<string> {
+  if (registryEntryName) return registryEntryName;
+  const doc = registryDocument('matrix-entry');
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/registry/import',
+    headers: { ...ctx.w.root.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(doc),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (registryEntryName = doc.name);
+}
+
+async function disabledRegistrySource(ctx: Ctx) {
+  const res = await ctx.t.app.inject({
+    method: 'PUT',
+    url: '/api/registry/source',
+    headers: { ...ctx.w.root.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ base_url: 'https://registry.example.com', enabled: false }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A recorded sync run (written directly: a real run would reach out to a registry). */
+async function registrySyncRun(ctx: Ctx): Promise<string> {
+  const id = unique('rsr_matrix');
+  await ctx.t.database.db.query(
+    `INSERT INTO registry_sync_runs (id, source_id, trigger, status, failures) VALUES ($1, 'default', 'admin', 'succeeded', '[]')`,
+    [id],
+  );
+  return id;
 }
 
 const MATRIX: Record<string, Row> = {
@@ -336,6 +380,46 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ body: { changelog: 'Fixes' } }),
   },
 
+  // ---- MCP registry: administrators' side, and the /v0.1 API (a session or registry:read)
+  importRegistryDocuments: {
+    expect: globalAdmin(200),
+    request: () => ({ body: registryDocument(unique('matrix')) }),
+  },
+  loadRegistryStarter: { expect: globalAdmin(200) },
+  getRegistrySource: { expect: globalAdmin(200) },
+  setRegistrySource: {
+    expect: globalAdmin(200),
+    request: () => ({ body: { base_url: 'https://registry.example.com', enabled: false } }),
+  },
+  runRegistrySync: {
+    expect: { ...globalAdmin(409) },
+    request: async (ctx) => {
+      await disabledRegistrySource(ctx);
+      return {};
+    },
+    note: '409 for the permitted caller: the source is disabled, so no request leaves the test',
+  },
+  listRegistrySyncRuns: { expect: globalAdmin(200) },
+  getRegistrySyncRun: {
+    expect: globalAdmin(200),
+    request: async (ctx) => ({ params: { id: await registrySyncRun(ctx) } }),
+  },
+  registryListServers: {
+    expect: signedInScoped(200),
+    note: 'not public unless an admin allows it',
+  },
+  registryListServerVersions: {
+    expect: signedInScoped(200),
+    request: async (ctx) => ({ params: { serverName: await registryEntry(ctx) } }),
+  },
+  registryGetServerVersion: {
+    expect: signedInScoped(200),
+    request: async (ctx) => ({
+      params: { serverName: await registryEntry(ctx), version: 'latest' },
+    }),
+  },
+  registryProtectedResourceMetadata: { expect: everyone(200) },
+
   // ---- installations (team T, installation I)
   listInstallations: { expect: teamMemberScoped(200) },
   createInstallation: {
@@ -490,6 +574,24 @@ const MATRIX: Record<string, Row> = {
   markTeamNotificationRead: { expect: teamMember(200) },
   markAllTeamNotificationsRead: { expect: teamMember(200) },
 
+  // ---- audit log: the whole log for global administrators, team T's for its administrators
+  listAuditEntries: { expect: globalAdmin(200) },
+  streamAuditEntries: {
+    expect: globalAdmin(400),
+    request: () => ({ query: NEVER_OPEN }),
+    note: 'stream: a caller who is let in gets 400 for the unknown parameter',
+  },
+  exportAuditEntries: { expect: globalAdmin(200) },
+  verifyAuditChain: { expect: globalAdmin(200) },
+  getAuditChainHead: { expect: globalAdmin(200) },
+  listTeamAuditEntries: { expect: teamAdmin(200) },
+  streamTeamAuditEntries: {
+    expect: teamAdmin(400),
+    request: () => ({ query: NEVER_OPEN }),
+    note: 'stream: a caller who is let in gets 400 for the unknown parameter',
+  },
+  exportTeamAuditEntries: { expect: teamAdmin(200) },
+
   // ---- OAuth 2.0
   getOAuthMetadata: { expect: everyone(200) },
   oauthAuthorize: {
@@ -564,6 +666,46 @@ const MATRIX: Record<string, Row> = {
       return { body: { grant_id: grantId, csrf_token: csrf ?? 'x' }, form: true };
     },
   },
+
+  getOpenIdConfiguration: { expect: everyone(200) },
+  oauthRegisterClient: {
+    expect: everyone(201),
+    request: () => ({ body: { redirect_uris: ['http://127.0.0.1:7777/callback'] } }),
+    note: 'dynamic client registration is open to anyone (RFC 7591), limited per address',
+  },
+  oauthUserinfo: {
+    expect: { ...everyone(401), noscope: 200, bearer: 200 },
+    note: 'any valid OAuth access token, whatever its scopes; cookies and other keys are no tokens',
+  },
+  listAuthorizedOAuthClients: { expect: signedIn(200) },
+  revokeAuthorizedOAuthClient: {
+    expect: signedIn(200),
+    request: async (ctx) => {
+      // A grant to a client of its own, so that revoking it leaves the role's tokens alone.
+      const clientId = unique('ocl_matrix_');
+      await createOAuthRepository(ctx.t.database.db.orm).insertGrant({
+        id: unique('ogr_matrix_'),
+        userId: ctx.userId ?? ctx.w.alice.id,
+        clientId,
+        scopes: ['mcp:read'],
+      });
+      return { params: { clientId } };
+    },
+  },
+  listOAuthClients: { expect: globalAdmin(200) },
+  revokeOAuthClient: {
+    expect: globalAdmin(200),
+    request: async (ctx) => {
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/oauth2/register',
+        headers: { 'content-type': 'application/json' },
+        payload: { redirect_uris: ['http://127.0.0.1:7777/callback'] },
+      });
+      return { params: { clientId: res.json().client_id as string } };
+    },
+  },
+  listTeamOAuthClients: { expect: teamAdmin(200) },
 
   // ---- plugins
   listPlugins: { expect: globalAdmin(200) },

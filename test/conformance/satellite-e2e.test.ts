@@ -115,7 +115,7 @@ beforeAll(async () => {
   answers.pollAfter = await replay(origin, fixtures, 'commands-query', values);
 
   // An MCP client of the member calls the satellite, which introspects the client's token.
-  const oauth = await memberAccessToken(t.app, member);
+  const oauth = await memberAccessToken(t.app, member, teamId);
   values.access_token = oauth.accessToken;
   values.oauth_client_id = oauth.clientId;
   answers.introspect = await replay(origin, fixtures, 'introspect', values);

@@ -64,7 +64,7 @@ beforeAll(async () => {
   stdioInstallation = (await install(t.app, world.root, teamId, world.stdioServer.id, 'Files')).id;
   httpInstallation = (await install(t.app, world.root, teamId, world.httpServer.id, 'Notion')).id;
   const instance = await instanceOf(t.app, world.member, teamId, stdioInstallation);
-  const oauth = await memberAccessToken(t.app, world.member);
+  const oauth = await memberAccessToken(t.app, world.member, world.teamId);
 
   values = {
     satellite_id: satellite.id,

@@ -57,6 +57,18 @@ export const NON_JSON: Record<
 };
 
 /**
+ * JSON answers that follow another standard than the envelope, still checked against their
+ * documented schemas: the MCP Registry API (`{servers, metadata}`, `{server, _meta}`, errors as
+ * `{error}`, as registry clients expect) and RFC 9728 protected resource metadata.
+ */
+export const OTHER_JSON = new Set([
+  'registryListServers',
+  'registryListServerVersions',
+  'registryGetServerVersion',
+  'registryProtectedResourceMetadata',
+]);
+
+/**
  * Texts of the runtime's own errors. An answer that holds one passed an internal failure on to
  * the client (the validation route once listed "Maximum call stack size exceeded" as an error
  * in the file).
@@ -129,9 +141,13 @@ export function createResponseChecker() {
       return problems;
     }
     const ok = status >= 200 && status < 400;
-    if (ok && envelope.success !== true) problems.push('success answer without success:true');
-    if (!ok && (envelope.success !== false || typeof envelope.error !== 'string')) {
-      problems.push('error answer is not {success:false, error:string}');
+    if (OTHER_JSON.has(op.id)) {
+      if (!ok && typeof envelope.error !== 'string') problems.push('error answer is not {error}');
+    } else {
+      if (ok && envelope.success !== true) problems.push('success answer without success:true');
+      if (!ok && (envelope.success !== false || typeof envelope.error !== 'string')) {
+        problems.push('error answer is not {success:false, error:string}');
+      }
     }
     const documented = op.responses[String(status)];
     if (!documented) {

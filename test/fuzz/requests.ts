@@ -123,8 +123,13 @@ export function fixtureParam(op: Operation, name: string, w: World): string {
     if (op.path.startsWith('/api/mcp/categories')) return w.categoryId;
     if (op.path.startsWith('/api/mcp/servers')) return w.serverId;
     if (op.path.startsWith('/api/plugin/example-plugin')) return w.exampleId;
+    // No sync run exists in the fuzzer's world (a real one would reach out to a registry).
+    if (op.path.startsWith('/api/registry/sync/runs')) return 'rsr_none';
   }
   const known: Record<string, string> = {
+    // Registry API names: no imported entry, so the answers are its 404 `{error}`.
+    serverName: 'com.example/none',
+    version: 'latest',
     teamId: w.teamId,
     installationId: w.installationId,
     satelliteId: w.satT.id,
@@ -135,6 +140,8 @@ export function fixtureParam(op: Operation, name: string, w: World): string {
     tokenId: w.tokenId,
     key: 'auth.registration_enabled',
     grantId: 'ogr_none',
+    // No real client: revoking one would end the fuzzer's own OAuth tokens.
+    clientId: 'ocl_none',
   };
   const value = known[name];
   if (value === undefined) throw new Error(`no fixture for path parameter ${name} of ${op.id}`);

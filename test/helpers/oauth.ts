@@ -40,12 +40,16 @@ export function formFields(html: string): Record<string, string> {
   return fields;
 }
 
-/** Signs in (cookie), opens the consent page and approves; returns the redirect to the client. */
+/**
+ * Signs in (cookie), opens the consent page and approves; returns the redirect to the client.
+ * `extra` adds form fields, such as the chosen `team_id` (without it: the user's default team).
+ */
 export async function approveThroughConsent(
   app: FastifyInstance,
   cookie: string,
   query: string,
   decision = 'approve',
+  extra: Record<string, string> = {},
 ) {
   const auth = await app.inject({ url: `/api/oauth2/auth?${query}`, headers: { cookie } });
   expect(auth.statusCode).toBe(302);
@@ -58,7 +62,7 @@ export async function approveThroughConsent(
     method: 'POST',
     url: '/api/oauth2/consent',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...fields, decision }).toString(),
+    payload: new URLSearchParams({ ...fields, ...extra, decision }).toString(),
   });
   expect(posted.statusCode, posted.body).toBe(303);
   return new URL(posted.headers.location as string);

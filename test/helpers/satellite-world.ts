@@ -106,12 +106,15 @@ export async function instanceOf(
 }
 
 /** An access token of the member from the real OAuth flow (consent page, code, PKCE exchange). */
-export async function memberAccessToken(app: FastifyInstance, member: Account) {
+export async function memberAccessToken(app: FastifyInstance, member: Account, teamId: string) {
   const { verifier, challenge } = pkce();
+  // Consent binds the token to the team whose MCP servers the client may use.
   const callback = await approveThroughConsent(
     app,
     member.cookie,
     authorizeQuery({ scope: 'mcp:read offline_access' }, challenge),
+    'approve',
+    { team_id: teamId },
   );
   const res = await tokenRequest(app, {
     grant_type: 'authorization_code',

@@ -20,12 +20,22 @@ export const UNLIMITED_ENV = {
   REGISTER_LIMIT_PER_ADDRESS: '0',
   OAUTH_LIMIT_PER_ADDRESS: '0',
   OAUTH_LIMIT_PER_ACCOUNT: '0',
+  OAUTH_REGISTER_LIMIT_PER_ADDRESS: '0',
   SATELLITE_REGISTER_LIMIT_PER_ADDRESS: '0',
   SATELLITE_LIMIT_PER_SATELLITE: '0',
   SATELLITE_LIMIT_PER_ADDRESS: '0',
+  API_LIMIT_PER_ACCOUNT: '0',
+  API_LIMIT_PER_OAUTH_CLIENT: '0',
 };
 
-export const ALL_SCOPES = ['mcp:read', 'account:read', 'user:read', 'teams:read', 'offline_access'];
+export const ALL_SCOPES = [
+  'mcp:read',
+  'account:read',
+  'user:read',
+  'teams:read',
+  'registry:read',
+  'offline_access',
+];
 
 type Headers = Record<string, string>;
 type Satellite = Awaited<ReturnType<typeof pair>>;

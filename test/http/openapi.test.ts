@@ -33,6 +33,8 @@ describe('OpenAPI description', () => {
       'account:read',
       'user:read',
       'teams:read',
+      'registry:read',
+      'mcp:tools:execute',
       'offline_access',
     ]);
   });

@@ -59,7 +59,8 @@ describe('CORS_ORIGINS', () => {
     expect(res.headers).toMatchObject({
       'access-control-allow-origin': LISTED,
       'access-control-allow-credentials': 'true',
-      'access-control-expose-headers': 'retry-after, etag, x-request-id',
+      'access-control-expose-headers':
+        'retry-after, etag, x-request-id, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy',
     });
     expect(res.headers.vary).toMatch(/origin/i);
   });

@@ -79,6 +79,7 @@ function probeRoute(app: FastifyInstance, tracked: ReturnType<typeof instrumente
         installationId: null,
         since: null,
       }),
+      topics: () => [],
     });
   });
 }

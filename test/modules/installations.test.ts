@@ -193,7 +193,7 @@ describe('installations', () => {
       'SELECT team_config FROM mcp_server_installations WHERE id = $1',
       [slackInstall.id],
     );
-    expect(rows[0]!.team_config.env.SLACK_BOT_TOKEN).toMatch(/^enc:v1:/);
+    expect(rows[0]!.team_config.env.SLACK_BOT_TOKEN).toMatch(/^enc:v2:[0-9a-f]{12}:/);
   });
 
   it('lets bearer tokens with mcp:read read installations and the caller’s own configuration', async () => {

@@ -41,13 +41,18 @@ async function call(method: string, url: string, headers: Record<string, string>
   return res.json();
 }
 
-/** An access token of `account` from the real flow: consent, then the code exchange. */
-async function tokensFor(account: Account, scope = 'mcp:read offline_access') {
+/**
+ * An access token of `account` from the real flow: consent (for `team`, by default the user's
+ * own default team), then the code exchange.
+ */
+async function tokensFor(account: Account, team?: string, scope = 'mcp:read offline_access') {
   const { verifier, challenge } = pkce();
   const callback = await approveThroughConsent(
     t.app,
     account.cookie,
     authorizeQuery({ scope }, challenge),
+    'approve',
+    team ? { team_id: team } : {},
   );
   const res = await tokenRequest(t.app, {
     grant_type: 'authorization_code',
@@ -112,12 +117,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('satellite introspection: active tokens', () => {
-  it('reports a member’s access token with the team the satellite serves them in', async () => {
-    const tokens = await tokensFor(bob);
+  it('reports a member’s access token with the team it was granted for', async () => {
+    const tokens = await tokensFor(bob, teamT);
     const res = await introspect(satG, tokens.access_token);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    // bob's default team has no installation, so the served team T is reported.
     expect(body).toMatchObject({
       success: true,
       active: true,
@@ -135,7 +139,7 @@ describe('satellite introspection: active tokens', () => {
     expect(body.iat).toBe(Math.floor(clock().getTime() / 1000));
   });
 
-  it('prefers the user’s default team when the satellite serves it', async () => {
+  it('binds a token to the user’s default team when the form names none', async () => {
     const own = await defaultTeamOf(alice);
     await installServer(t.app, own.id, alice.headers, { server_id: serverId, name: 'Own clock' });
     const { access_token } = await tokensFor(alice);
@@ -145,8 +149,16 @@ describe('satellite introspection: active tokens', () => {
       team_name: own.name,
       team_role: 'team_admin',
     });
-    // A team satellite serves only its own team, whatever the user's default team is.
-    expect((await introspect(satT, access_token)).json()).toMatchObject({
+    // Another team's satellite does not see it, although alice administers team T too.
+    expect((await introspect(satT, access_token)).json()).toEqual({
+      success: true,
+      active: false,
+    });
+    // An approval is remembered with its team: choosing another means revoking the client first.
+    await call('DELETE', `/api/oauth2/authorized-clients/${CLIENT_ID}`, alice.headers);
+    expect((await introspect(satG, access_token)).json().active).toBe(false);
+    const forT = await tokensFor(alice, teamT);
+    expect((await introspect(satT, forT.access_token)).json()).toMatchObject({
       active: true,
       sub: alice.id,
       team_id: teamT,
@@ -155,18 +167,22 @@ describe('satellite introspection: active tokens', () => {
     });
   });
 
-  it('names the served team the user joined first when their default team is not served', async () => {
-    const later = await teamOf(root, 'Team W', [bob]);
-    await installServer(t.app, later, root.headers, { server_id: serverId, name: 'Clock W' });
-    const { access_token } = await tokensFor(bob);
-    expect((await introspect(satG, access_token)).json()).toMatchObject({
-      active: true,
-      team_id: teamT,
+  it('answers {active:false} for a token of another team, even to a satellite serving the user', async () => {
+    // gina's default team has no installation: no satellite serves it, while satG serves T.
+    const gina = await register(t.app, 'gina');
+    await call('POST', `/api/teams/${teamT}/members`, alice.headers, {
+      login: 'gina',
+      role: 'team_user',
+    });
+    const { access_token } = await tokensFor(gina);
+    expect((await introspect(satG, access_token)).json()).toEqual({
+      success: true,
+      active: false,
     });
   });
 
   it('accepts the RFC 7662 form body from a satellite too', async () => {
-    const { access_token } = await tokensFor(bob);
+    const { access_token } = await tokensFor(bob, teamT);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/oauth2/introspect',
@@ -191,7 +207,7 @@ describe('satellite introspection: only for teams the satellite serves', () => {
   });
 
   it('leaves out teams whose installations are all assigned to another satellite', async () => {
-    const { access_token } = await tokensFor(dave);
+    const { access_token } = await tokensFor(dave, teamV);
     expect((await introspect(satG, access_token)).json()).toEqual({
       success: true,
       active: false,
@@ -208,7 +224,7 @@ describe('satellite introspection: only for teams the satellite serves', () => {
     const erin = await register(t.app, 'erin');
     const team = await teamOf(alice, 'Team E', [erin]);
     await installServer(t.app, team, alice.headers, { server_id: serverId, name: 'Clock E' });
-    const { access_token } = await tokensFor(erin);
+    const { access_token } = await tokensFor(erin, team);
     expect((await introspect(satG, access_token)).json().active).toBe(true);
     await call('DELETE', `/api/teams/${team}/members/${erin.id}`, alice.headers);
     expect((await introspect(satG, access_token)).json()).toEqual({
@@ -220,7 +236,7 @@ describe('satellite introspection: only for teams the satellite serves', () => {
 
 describe('satellite introspection: tokens that are not active', () => {
   it('reports revoked, expired and refresh tokens as inactive', async () => {
-    const revoked = await tokensFor(bob);
+    const revoked = await tokensFor(bob, teamT);
     await t.app.inject({
       method: 'POST',
       url: '/api/oauth2/revoke',
@@ -233,7 +249,7 @@ describe('satellite introspection: tokens that are not active', () => {
     const inactive = { success: true, active: false };
     expect((await introspect(satG, revoked.access_token)).json()).toEqual(inactive);
     // A refresh token is not a credential an MCP client presents.
-    const fresh = await tokensFor(bob);
+    const fresh = await tokensFor(bob, teamT);
     expect((await introspect(satG, fresh.refresh_token)).json()).toEqual(inactive);
     expect((await introspect(satG, fresh.access_token)).json().active).toBe(true);
     clock.advance(3601);
@@ -246,7 +262,7 @@ describe('satellite introspection: tokens that are not active', () => {
       login: 'frank',
       role: 'team_user',
     });
-    const { access_token } = await tokensFor(frank);
+    const { access_token } = await tokensFor(frank, teamT);
     expect((await introspect(satG, access_token)).json().active).toBe(true);
     await call('PATCH', `/api/users/${frank.id}`, root.headers, { disabled: true });
     expect((await introspect(satG, access_token)).json()).toEqual({

@@ -68,7 +68,9 @@ describe('authorization endpoint', () => {
     [{ code_challenge_method: 'plain' }, 'invalid_request', /S256/],
     [{ code_challenge: undefined }, 'invalid_request', /code_challenge is required/],
     [{ code_challenge_method: undefined }, 'invalid_request', /S256/],
-    [{ scope: 'teams:read admin:all' }, 'invalid_scope', /admin:all/],
+    [{ scope: 'admin:all other:thing' }, 'invalid_scope', /admin:all other:thing/],
+    [{ resource: 'not a url' }, 'invalid_target', /resource/],
+    [{ resource: 'https://sat.example/mcp#frag' }, 'invalid_target', /fragment/],
     [{ scope: undefined }, 'invalid_request', /scope is required/],
     [{ response_type: 'token' }, 'unsupported_response_type', /code/],
   ])(

@@ -238,7 +238,9 @@ describe('the description', () => {
     expect(has429('/api/satellites/{satelliteId}/events', 'post')).toBe(true);
     expect(has429('/api/satellites/{satelliteId}/heartbeat', 'post')).toBe(true);
     expect(has429('/api/deployment-config/validate', 'post')).toBe(true);
-    expect(has429('/api/users/me', 'get')).toBe(false);
+    // Every signed-in route meets the per-account limits (test/ops/identity-limits.test.ts).
+    expect(has429('/api/users/me', 'get')).toBe(true);
+    expect(has429('/api/health', 'get')).toBe(false);
   });
 });
 
@@ -250,9 +252,13 @@ describe('switched off', () => {
         registrationPerAddress: 0,
         oauthPerAddress: 0,
         oauthPerAccount: 0,
+        oauthRegistrationPerAddress: 0,
         satellitePairingPerAddress: 0,
         satellitePerSatellite: 0,
         satellitePerAddress: 0,
+        apiWindowSeconds: 60,
+        apiPerAccount: 0,
+        apiPerOAuthClient: 0,
         deploymentConfigPerAccount: 0,
         deploymentConfigPerAddress: 0,
       },

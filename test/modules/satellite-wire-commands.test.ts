@@ -124,8 +124,14 @@ beforeAll(async () => {
     slug: 'stream',
     transport: 'sse',
     command: null,
-    url: 'https://sse.example.com/events',
+    url: 'https://sse.example.com/region/events',
+    config_schema: { template: { args: [{ name: 'region', default: 'eu west' }] } },
   });
+  // A URL template, as servers imported from an MCP registry have (the catalogue API takes plain
+  // URLs): {region} is filled from the field of that name.
+  await t.database.db.query(
+    `UPDATE mcp_servers SET url = 'https://sse.example.com/{region}/events' WHERE slug = 'stream'`,
+  );
 });
 afterAll(async () => t?.close());
 
@@ -181,7 +187,7 @@ describe('command poll in the satellite’s shape', () => {
     expect(bad.json().error).toContain('limit must be between 1 and 100');
   });
 
-  it('answers polling_mode normal while only less urgent commands wait', async () => {
+  it('answers polling_mode immediate while any work waits, even less urgent commands', async () => {
     await t.database.db.orm.insert(satelliteCommands).values(
       ['a', 'b'].map(() => ({
         id: newId('cmd'),
@@ -193,7 +199,7 @@ describe('command poll in the satellite’s shape', () => {
       })),
     );
     const res = await poll(satA, 'limit=1');
-    expect(res.json()).toMatchObject({ polling_mode: 'normal', next_poll_interval: 2 });
+    expect(res.json()).toMatchObject({ polling_mode: 'immediate', next_poll_interval: 2 });
     expect(res.json().commands.map((c: any) => c.command_type)).toEqual(['health_check']);
     await drain(satA);
   });
@@ -227,10 +233,15 @@ describe('command poll in the satellite’s shape', () => {
         ['configure', 'immediate', 'mcp_user_config_updated'],
         ['configure', 'immediate', 'mcp_member_added'],
         ['configure', 'immediate', 'mcp_member_removed'],
+        // A removed member's tokens end with their membership: the satellite forgets its cache.
+        ['invalidate_user_token_cache', 'immediate', undefined],
         ['configure', 'immediate', 'mcp_installation_created'],
         ['configure', 'immediate', 'mcp_installation_deleted'],
       ].sort(),
     );
+    expect(
+      commands.find((c: any) => c.command_type === 'invalidate_user_token_cache').payload,
+    ).toMatchObject({ user_id: dave.id, reason: 'member.removed' });
     const byEvent = Object.fromEntries(commands.map((c: any) => [c.payload.event, c.payload]));
     expect(byEvent.mcp_user_config_updated).toMatchObject({
       installation_id: filesId,
@@ -454,7 +465,7 @@ describe('configuration map', () => {
     expect(notion).not.toHaveProperty('env');
     expect(entryOf(servers, alice.id, streamId)![1]).toMatchObject({
       transport_type: 'sse',
-      url: 'https://sse.example.com/events',
+      url: 'https://sse.example.com/eu%20west/events',
     });
   });
 

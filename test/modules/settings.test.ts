@@ -93,7 +93,7 @@ describe('global settings', () => {
     const rows = await t.database.db.query<{ value: string }>(
       "SELECT value FROM global_settings WHERE key = 'smtp.password'",
     );
-    expect(rows[0]!.value).toMatch(/^v1:/);
+    expect(rows[0]!.value).toMatch(/^v2:[0-9a-f]{12}:/);
     expect(rows[0]!.value).not.toContain('hunter2');
     const listed = await t.app.inject({ url: '/api/settings', headers: admin.headers });
     expect(listed.body).not.toContain('hunter2');

@@ -21,6 +21,10 @@ export interface ConfigField {
   required: boolean;
   secret: boolean;
   default: string | null;
+  /** Set by server.json imports (docs/catalogue.md): the values allowed, the input format, a hint. */
+  choices?: string[];
+  format?: string;
+  placeholder?: string;
 }
 export interface ConfigSection {
   args: ConfigField[];
@@ -77,6 +81,8 @@ export const mcpServers = pgTable(
     configSchema: jsonb().$type<ConfigSchema>().notNull(),
     status: text().notNull().default('active'),
     featured: boolean().notNull().default(false),
+    /** Came from a server.json document (src/modules/registry); false for servers typed in. */
+    fromRegistry: boolean().notNull().default(false),
     /** Weighted name (A), tags (B) and description (C); written with every insert and update. */
     searchVector: tsvector().notNull(),
     createdAt: createdAt(),
@@ -90,6 +96,10 @@ export const mcpServers = pgTable(
     index('mcp_servers_stars_idx').on(t.repoStars, t.id),
     index('mcp_servers_created_idx').on(t.createdAt, t.id),
     index('mcp_servers_search_idx').using('gin', t.searchVector),
+    // The registry API serves hand-made servers beside imported ones, found without a scan.
+    index('mcp_servers_hand_made_idx')
+      .on(t.slug)
+      .where(sql`NOT ${t.fromRegistry}`),
   ],
 );
 

@@ -9,3 +9,5 @@ export * from './installations.js';
 export * from './satellites.js';
 export * from './satellite-events.js';
 export * from './notifications.js';
+export * from './registry.js';
+export * from './audit.js';

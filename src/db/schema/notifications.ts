@@ -21,5 +21,9 @@ export const teamNotifications = pgTable(
     createdAt: createdAt(),
     readAt: timestamptz(),
   },
-  (t) => [index('team_notifications_team_time_idx').on(t.teamId, t.createdAt, t.id)],
+  (t) => [
+    index('team_notifications_team_time_idx').on(t.teamId, t.createdAt, t.id),
+    // The retention job finds old rows by age alone (jobs/retention.ts).
+    index('team_notifications_created_idx').on(t.createdAt),
+  ],
 );

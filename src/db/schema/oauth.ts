@@ -1,5 +1,6 @@
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns.js';
+import { teams } from './teams.js';
 import { users } from './users.js';
 
 /**
@@ -15,6 +16,10 @@ export const oauthGrants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     clientId: text().notNull(),
     scopes: text().array().notNull(),
+    /** The team whose MCP servers the approval covers; null for approvals before teams were chosen. */
+    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+    /** RFC 8707 resource indicator: the satellite URL the tokens are meant for (their audience). */
+    resource: text(),
     createdAt: createdAt(),
     lastUsedAt: timestamptz(),
     revokedAt: timestamptz(),
@@ -32,6 +37,8 @@ export const oauthAuthorizationCodes = pgTable('oauth_authorization_codes', {
   clientId: text().notNull(),
   redirectUri: text().notNull(),
   scopes: text().array().notNull(),
+  teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+  resource: text(),
   codeChallenge: text().notNull(),
   createdAt: createdAt(),
   expiresAt: timestamptz().notNull(),
@@ -51,6 +58,8 @@ export const oauthAccessTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     clientId: text().notNull(),
     scopes: text().array().notNull(),
+    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+    resource: text(),
     createdAt: createdAt(),
     expiresAt: timestamptz().notNull(),
     revokedAt: timestamptz(),
@@ -87,7 +96,28 @@ export const oauthConsents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     clientId: text().notNull(),
     scopes: text().array().notNull(),
+    /** The team last chosen for this client, reused when the page is skipped. */
+    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
     updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
+
+/**
+ * Clients that are not built in: those registered through RFC 7591 dynamic registration
+ * (`dynamic`) and those known by a client ID metadata document URL (`metadata_document`, the
+ * row remembers the last document seen so that administrators can list and revoke them).
+ */
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: text().primaryKey(),
+    kind: text().notNull(),
+    name: text().notNull(),
+    redirectUris: text().array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    revokedAt: timestamptz(),
+  },
+  (t) => [index('oauth_clients_kind_idx').on(t.kind, t.createdAt)],
 );

@@ -31,7 +31,11 @@ export const satelliteEventHistory = pgTable(
     /** When the backend accepted it. */
     createdAt: createdAt(),
   },
-  (t) => [index('satellite_event_history_satellite_time_idx').on(t.satelliteId, t.createdAt, t.id)],
+  (t) => [
+    index('satellite_event_history_satellite_time_idx').on(t.satelliteId, t.createdAt, t.id),
+    // The retention job finds old rows by age alone (jobs/retention.ts).
+    index('satellite_event_history_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -62,5 +66,8 @@ export const mcpClientActivity = pgTable(
     createdAt: createdAt(),
   },
   // A user's own activity, newest first by arrival (client-activity list and stream).
-  (t) => [index('mcp_client_activity_user_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index('mcp_client_activity_user_idx').on(t.userId, t.createdAt, t.id),
+    index('mcp_client_activity_created_idx').on(t.createdAt),
+  ],
 );

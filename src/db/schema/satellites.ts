@@ -74,7 +74,11 @@ export const satelliteHeartbeats = pgTable(
     metrics: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('satellite_heartbeats_satellite_time_idx').on(t.satelliteId, t.createdAt, t.id)],
+  (t) => [
+    index('satellite_heartbeats_satellite_time_idx').on(t.satelliteId, t.createdAt, t.id),
+    // The retention job finds old rows by age alone (jobs/retention.ts).
+    index('satellite_heartbeats_created_idx').on(t.createdAt),
+  ],
 );
 
 export const satelliteCommands = pgTable(
@@ -175,6 +179,7 @@ export const satelliteUsageLogs = pgTable(
     index('satellite_usage_logs_user_idx')
       .on(t.userId, t.createdAt, t.id)
       .where(sql`${t.requestLogId} IS NULL`),
+    index('satellite_usage_logs_created_idx').on(t.createdAt),
   ],
 );
 
@@ -201,6 +206,7 @@ export const mcpServerLogs = pgTable(
   (t) => [
     index('mcp_server_logs_installation_idx').on(t.installationId, t.seq),
     index('mcp_server_logs_position_idx').on(t.installationId, t.position),
+    index('mcp_server_logs_logged_idx').on(t.loggedAt),
   ],
 );
 
@@ -235,6 +241,7 @@ export const mcpRequestLogs = pgTable(
     index('mcp_request_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
     // A user's own activity, newest first by arrival (client-activity list and stream).
     index('mcp_request_logs_user_idx').on(t.userId, t.createdAt, t.id),
+    index('mcp_request_logs_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GlobalRole, Permission, TeamRole } from '../../modules/roles/permissions.js';
 
+/**
+ * The one list of OAuth scopes, with the words the consent page shows. Discovery metadata, the
+ * OpenAPI description and the authorization server all read it: a new scope is one line here.
+ */
 export const OAUTH_SCOPES = {
   'mcp:read': 'Read MCP server installations and configurations',
   'account:read': 'Read account information',
   'user:read': 'Read user profile information',
   'teams:read': 'Read team memberships and information',
+  'registry:read': 'Read the MCP server registry (/v0.1)',
+  'mcp:tools:execute': 'Call tools of the chosen team’s MCP servers through a satellite',
   offline_access: 'Keep access when the application is not in active use',
 } as const;
 export type OAuthScope = keyof typeof OAUTH_SCOPES;

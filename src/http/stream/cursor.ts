@@ -30,6 +30,11 @@ export function afterCursor(at: SQLWrapper, id: SQLWrapper, cursor: Cursor): SQL
  * at or after the start of a transaction still open elsewhere wait for the next poll. Transactions
  * open for more than 10 seconds are not waited for, so a forgotten one cannot stall every stream.
  * (PGlite runs one transaction at a time, so there is nothing to wait for there.)
+ *
+ * Rows that one statement writes may lie a microsecond apart each after their transaction's
+ * start, to keep their order (json-rows.ts `sequence`). Writing a row takes longer than a
+ * microsecond, so that transaction commits after the last of those times, and any transaction
+ * that starts after the commit starts later still: the rule above holds for them too.
  */
 export function settled(at: SQLWrapper): SQL {
   return sql`${at} < coalesce(

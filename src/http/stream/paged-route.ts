@@ -51,6 +51,8 @@ export interface StreamablePage<
   source: StreamSource<F, T>;
   /** The caller's scope and the query's filters, handed to every source call. */
   filters(request: ValidatedRequest<P, Q>): F;
+  /** The signal topics whose writes may add items for these filters (signals.ts). */
+  topics(filters: F): string[];
 }
 
 function eventStreamResponse(itemsKey: string, eventName: string) {
@@ -157,6 +159,7 @@ export function pagedRouteWithStream<
           filters,
           // Filters hold the caller's scope too, so one key never mixes what callers may see.
           pollKey: `${route.url} ${JSON.stringify(filters)}`,
+          topics: route.topics(filters),
           eventName: route.eventName,
           itemsKey,
           access: streamAccess,

@@ -37,6 +37,8 @@ export interface PollingStream<F, T extends { id: string }> {
   filters: F;
   /** Streams with the same key see the same items and share one poll (route and filters). */
   pollKey: string;
+  /** The signals that wake the poll (signals.ts): whose writes may hold new items. */
+  topics: string[];
   /** Message name of each item (`metrics`, `activity`, …). */
   eventName: string;
   /** Name of the item list in the snapshot, as in the REST page (`metrics`, `activity`, …). */
@@ -103,14 +105,18 @@ export function servePollingStream<F, T extends { id: string }>(
       }
     }
 
+    let resumed = false;
     /** The snapshot, or the items missed since Last-Event-ID; says where following starts. */
     async function start(): Promise<Cursor | null> {
       const lastId = sse.lastEventId;
       if (lastId && lastId.length <= MAX_EVENT_ID_LENGTH) {
         const known = await source.findCursor(filters, lastId);
         if (closed) return null;
-        // The shared poll sends the missed items: they come after this cursor.
-        if (known) return known;
+        // The shared poll sends the missed items, at once: they come after this cursor.
+        if (known) {
+          resumed = true;
+          return known;
+        }
       }
       const newest = await source.newest(filters, SNAPSHOT_SIZE);
       // The newest item comes first in this order: it is where following continues.
@@ -172,14 +178,22 @@ export function servePollingStream<F, T extends { id: string }>(
       // A client that reads slowly must not pile up a check per poll: an empty delivery is
       // dropped while another one still waits, which checks access for it.
       let waiting = 0;
-      unfollow = hub.polls.follow(stream.pollKey, source, filters, cursor, (items, polledAt) => {
-        if (items.length === 0 && waiting > 0) return;
-        waiting += 1;
-        enqueue(() => {
-          waiting -= 1;
-          return deliver(items, polledAt);
-        });
-      });
+      unfollow = hub.polls.follow(
+        stream.pollKey,
+        source,
+        filters,
+        cursor,
+        (items, polledAt) => {
+          if (items.length === 0 && waiting > 0) return;
+          waiting += 1;
+          enqueue(() => {
+            waiting -= 1;
+            return deliver(items, polledAt);
+          });
+        },
+        stream.topics,
+        resumed,
+      );
     }
 
     lifetime = setTimeout(() => {

@@ -1,5 +1,6 @@
 import type { Cursor } from './cursor.js';
 import { monotonicNow } from './fresh-cache.js';
+import type { StreamSignals } from './signals.js';
 import type { Positioned, StreamSource } from './source.js';
 
 /** The spec's most items one poll sends. */
@@ -45,11 +46,24 @@ function itemsAfter<T>(
   return items.filter((p) => p.cursor.at > cursor.at);
 }
 
+/**
+ * After a signal, the soonest the next read of one poll may start after the previous one: a
+ * burst of writes costs a poll one read per this interval, however many signals it brings.
+ */
+export const WAKE_GAP_MS = 25;
+
 class SharedPoll {
   readonly followers = new Set<Follower>();
   private timer: NodeJS.Timeout | undefined;
+  /** When the scheduled read is due (monotonic ms). */
+  private dueAt = Infinity;
   private running = false;
+  /** A signal came while a read ran: read again as soon as the gap allows. */
+  private woken = false;
+  private startedAt = -Infinity;
   private stopped = false;
+  /** Stops listening for this poll's signals. */
+  unsubscribe: () => void = () => undefined;
 
   constructor(
     private readonly poll: (from: Cursor | null) => Promise<Positioned<unknown>[]>,
@@ -58,18 +72,37 @@ class SharedPoll {
   ) {}
 
   schedule(delayMs = this.intervalMs) {
-    if (this.timer || this.running || this.stopped) return;
+    if (this.running || this.stopped) return;
+    const dueAt = monotonicNow() + delayMs;
+    // An earlier read replaces a later one; a later one never postpones an earlier.
+    if (this.timer && this.dueAt <= dueAt) return;
+    clearTimeout(this.timer);
+    this.dueAt = dueAt;
     this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  /** New items may be there: read soon, but not sooner than WAKE_GAP_MS after the last read. */
+  wake() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.woken = true;
+      return;
+    }
+    this.schedule(Math.max(0, this.startedAt + WAKE_GAP_MS - monotonicNow()));
   }
 
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.unsubscribe();
   }
 
   private async tick() {
     this.timer = undefined;
+    this.dueAt = Infinity;
     this.running = true;
+    this.woken = false;
+    this.startedAt = monotonicNow();
     const followers = [...this.followers];
     const from = startOf(followers);
     const polledAt = monotonicNow();
@@ -93,7 +126,9 @@ class SharedPoll {
       follower.deliver(mine, polledAt);
     }
     // A full page means more are waiting: fetch them at once rather than fall behind.
-    this.schedule(items.length === POLL_LIMIT && advanced ? 0 : this.intervalMs);
+    if (items.length === POLL_LIMIT && advanced) this.schedule(0);
+    else if (this.woken) this.wake();
+    else this.schedule(this.intervalMs);
   }
 }
 
@@ -105,6 +140,8 @@ class SharedPoll {
 export function createSharedPolls(options: {
   intervalMs: number;
   onError: (error: unknown) => void;
+  /** Wakes a poll when a write signals one of its topics (signals.ts); polling stays the net. */
+  signals?: Pick<StreamSignals, 'subscribe'>;
 }) {
   const polls = new Map<string, SharedPoll>();
   return {
@@ -113,8 +150,9 @@ export function createSharedPolls(options: {
       return polls.size;
     },
     /**
-     * Follows new items after `cursor`; `deliver` gets them oldest first, at every poll. Returns
-     * the function that stops following; the poll stops with its last follower, even mid-query.
+     * Follows new items after `cursor`; `deliver` gets them oldest first, at every poll, and
+     * soon after any of `topics` is signalled. Returns the function that stops following; the
+     * poll stops with its last follower, even mid-query.
      */
     follow<F, T extends { id: string }>(
       key: string,
@@ -122,19 +160,28 @@ export function createSharedPolls(options: {
       filters: F,
       cursor: Cursor | null,
       deliver: Deliver<T>,
+      topics: string[] = [],
+      /** The follower resumes after a reconnect: what it missed is read now, not at the next poll. */
+      catchUp = false,
     ): () => void {
       let poll = polls.get(key);
       if (!poll) {
-        poll = new SharedPoll(
+        const created = new SharedPoll(
           (from) => source.after(filters, from, POLL_LIMIT),
           options.intervalMs,
           options.onError,
         );
+        const stops = topics.map(
+          (topic) => options.signals?.subscribe(topic, () => created.wake()) ?? (() => undefined),
+        );
+        created.unsubscribe = () => stops.forEach((stop) => stop());
+        poll = created;
         polls.set(key, poll);
       }
       const follower: Follower = { cursor, deliver: deliver as Follower['deliver'] };
       poll.followers.add(follower);
-      poll.schedule();
+      if (catchUp) poll.wake();
+      else poll.schedule();
       const joined = poll;
       return () => {
         joined.followers.delete(follower);

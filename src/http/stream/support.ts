@@ -4,6 +4,7 @@ import { fastifySSE } from '@fastify/sse';
 import { createFreshCache, type FreshCache } from './fresh-cache.js';
 import { createStreamLimits, type StreamCaps, type StreamLimits } from './limits.js';
 import { createSharedPolls, type SharedPolls } from './shared-poll.js';
+import type { StreamSignals } from './signals.js';
 
 export interface StreamSettings extends StreamCaps {
   /** How often a stream asks the database for new items (3 s by default). */
@@ -35,7 +36,10 @@ export interface StreamHub {
  * listener open until the shutdown timeout, and its client should reconnect to another replica.
  */
 export const streamSupport = fp(
-  async (app: FastifyInstance, settings: StreamSettings) => {
+  async (
+    app: FastifyInstance,
+    { signals, ...settings }: StreamSettings & { signals?: StreamSignals },
+  ) => {
     await app.register(fastifySSE, { heartbeatInterval: settings.heartbeatIntervalMs });
     const open = new Set<() => void>();
     const hub: StreamHub = {
@@ -43,6 +47,7 @@ export const streamSupport = fp(
       polls: createSharedPolls({
         intervalMs: settings.pollIntervalMs,
         onError: (error) => app.log.error({ err: error }, 'stream poll failed; retrying'),
+        signals,
       }),
       accessChecks: createFreshCache(),
       limits: createStreamLimits(settings),

@@ -88,6 +88,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const actor = request.actor as UserActor;
       if (actor.sessionId) await sessions.end(actor.sessionId);
+      // After the session ended (sessions.end runs on its own): a sign-out always happens.
+      await service.recordSignOut(actor.userId);
       clearSessionCookie(request, reply);
       return { success: true as const, message: 'Signed out' };
     },

@@ -13,6 +13,7 @@ import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.j
 import { newId } from '../../lib/ids.js';
 import type { Logger } from 'pino';
 import { EmailNotConfiguredError, type Mailer } from '../email/mailer.js';
+import { audit } from '../audit/writer.js';
 import type { AccessTokenService } from '../oauth/access-tokens.js';
 import { addressKey as clientAddressKey } from '../rate-limits/address.js';
 import type { RateLimiter, LimitRule } from '../rate-limits/limiter.js';
@@ -169,7 +170,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           tx,
         );
         await deps.teams.createDefaultTeam(created.id, created.username, tx);
-        return { user: created, token: await deps.sessions.start(created.id, request, tx) };
+        const token = await deps.sessions.start(created.id, request, tx);
+        await audit(tx, {
+          action: 'user.created',
+          actor: { type: 'user', id: created.id },
+          target: { type: 'user', id: created.id },
+          details: { global_role: created.globalRole, via: 'registration' },
+        });
+        return { user: created, token };
       });
       if (await deps.mailer.isConfigured()) {
         // The account exists either way; a mail failure must not undo the registration.
@@ -192,9 +200,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findByLogin(input.login);
       const key = user ? accountLimitKey(user.id) : unknownNameLimitKey(input.login);
       const valid = await attemptPassword(key, user?.passwordHash ?? null, input.password);
-      if (!user || !valid) throw new UnauthorizedError(INVALID_LOGIN);
-      if (user.disabledAt) throw new ForbiddenError('This account is disabled');
-      return { user, token: await deps.sessions.start(user.id, request) };
+      // The typed login name is never recorded: people type passwords into it by mistake.
+      const signIn = (outcome: 'success' | 'failure', reason?: string) => ({
+        action: 'auth.sign_in' as const,
+        outcome,
+        actor: { type: 'user' as const, id: user?.id ?? null },
+        target: { type: 'user', id: user?.id ?? null },
+        ...(reason ? { details: { reason } } : {}),
+      });
+      if (!user || !valid) {
+        await audit(db.orm, signIn('failure', user ? 'wrong_password' : 'unknown_login'));
+        throw new UnauthorizedError(INVALID_LOGIN);
+      }
+      if (user.disabledAt) {
+        await audit(db.orm, signIn('failure', 'account_disabled'));
+        throw new ForbiddenError('This account is disabled');
+      }
+      const token = await db.orm.transaction(async (tx) => {
+        const started = await deps.sessions.start(user.id, request, tx);
+        await audit(tx, signIn('success'));
+        return started;
+      });
+      return { user, token };
     },
 
     async sendVerification(userId: string) {
@@ -240,12 +267,22 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!(await deps.emailTokens.consume(row.id, clock(), tx))) throw invalid;
         await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
         await endAccessAfterPasswordChange(user.id, undefined, tx);
+        await audit(tx, {
+          action: 'user.password_reset',
+          actor: { type: 'user', id: user.id },
+          target: { type: 'user', id: user.id },
+        });
       });
       // Whoever proved the mailbox may sign in at once, even if guesses had locked the account.
       await deps.limiter.reset(accountLimitKey(user.id));
     },
 
     confirmPassword,
+
+    /** Audits a sign-out once the session has ended. */
+    async recordSignOut(userId: string) {
+      await audit(db.orm, { action: 'auth.sign_out', target: { type: 'user', id: userId } });
+    },
 
     async changePassword(
       userId: string,
@@ -262,6 +299,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
         // Other devices and command-line grants must sign in again; this session stays.
         await endAccessAfterPasswordChange(user.id, sessionId, tx);
+        await audit(tx, { action: 'user.password_changed', target: { type: 'user', id: user.id } });
       });
     },
   };

@@ -39,7 +39,7 @@ export interface ServerFilters {
 export type ServerSort = { by: 'name' | 'repo_stars' | 'created_at'; order: 'asc' | 'desc' };
 
 /** Name weighs most, then tags, then the description. */
-function searchVector(name: string, tags: string[], description: string | null | undefined) {
+export function searchVector(name: string, tags: string[], description: string | null | undefined) {
   return sql`setweight(to_tsvector('english', ${name}), 'A') || setweight(to_tsvector('english', ${tags.join(' ')}), 'B') || setweight(to_tsvector('english', ${description ?? ''}), 'C')`;
 }
 

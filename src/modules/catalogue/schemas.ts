@@ -3,7 +3,9 @@ import { PaginatedData, PaginatedQuery } from '../../http/pagination.js';
 import { Nullable, StringEnum, Success, Timestamp } from '../../http/schemas.js';
 
 export const TRANSPORTS = ['stdio', 'http', 'sse'] as const;
-export const SERVER_STATUSES = ['active', 'deprecated'] as const;
+// `deleted` is set only by registry syncs: the entry stays for its installations, and no team can
+// newly install it (docs/catalogue.md).
+export const SERVER_STATUSES = ['active', 'deprecated', 'deleted'] as const;
 
 const Slug = Type.String({
   pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$',
@@ -83,6 +85,9 @@ const FieldOut = Type.Object({
   required: Type.Boolean(),
   secret: Type.Boolean(),
   default: Nullable(Type.String()),
+  choices: Type.Optional(Type.Array(Type.String(), { description: 'Allowed values' })),
+  format: Type.Optional(Type.String({ description: 'string, number, boolean or filepath' })),
+  placeholder: Type.Optional(Type.String({ description: 'An example shown while filling in' })),
 });
 const SectionOut = Type.Object({
   args: Type.Array(FieldOut),
@@ -116,7 +121,7 @@ const serverFields = {
   args: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 100 })),
   url: Type.Optional(Nullable(Url)),
   config_schema: Type.Optional(ConfigSchemaInput),
-  status: Type.Optional(StringEnum(SERVER_STATUSES)),
+  status: Type.Optional(StringEnum(['active', 'deprecated'])),
   featured: Type.Optional(Type.Boolean()),
 };
 export const ServerBody = Type.Object(serverFields, { additionalProperties: false });

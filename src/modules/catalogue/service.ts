@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { audit } from '../audit/writer.js';
 import type { Database } from '../../db/client.js';
 import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
@@ -14,7 +15,13 @@ import type {
   ServerSort,
   VersionRow,
 } from './repository.js';
-import type { CategoryBody, ConfigSchemaInput, ServerBody, VersionBody } from './schemas.js';
+import type {
+  CategoryBody,
+  ConfigSchemaInput,
+  SERVER_STATUSES,
+  ServerBody,
+  VersionBody,
+} from './schemas.js';
 
 type FieldInput = Partial<ConfigField> & { name: string };
 type SectionInput = Partial<Record<keyof ConfigSection, FieldInput[]>>;
@@ -71,7 +78,7 @@ export function serverView(s: ServerRow) {
     args: s.args,
     url: s.url,
     config_schema: s.configSchema,
-    status: s.status as 'active' | 'deprecated',
+    status: s.status as (typeof SERVER_STATUSES)[number],
     featured: s.featured,
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),
@@ -261,11 +268,17 @@ export function createCatalogueService(deps: {
         command: input.command ?? null,
         package: input.package ?? null,
       });
-      const row = await repository.insertServer({
-        id: newId('srv'),
-        name: input.name,
-        transport: input.transport,
-        ...values,
+      const row = await db.orm.transaction(async (tx) => {
+        const inserted = await repository.insertServer(
+          { id: newId('srv'), name: input.name, transport: input.transport, ...values },
+          tx,
+        );
+        await audit(tx, {
+          action: 'catalogue.server_created',
+          target: { type: 'server', id: inserted.id },
+          details: { slug },
+        });
+        return inserted;
       });
       return serverView(row);
     },
@@ -277,7 +290,19 @@ export function createCatalogueService(deps: {
       }
       const values = serverValues(input);
       checkRunnable({ ...current, ...values });
-      const row = await repository.updateServer(current.id, values, current);
+      const row = await db.orm.transaction(async (tx) => {
+        const updated = await repository.updateServer(current.id, values, current, tx);
+        await audit(tx, {
+          action: 'catalogue.server_updated',
+          target: { type: 'server', id: current.id },
+          details: {
+            fields: Object.keys(input)
+              .filter((k) => input[k as keyof ServerInput] !== undefined)
+              .sort(),
+          },
+        });
+        return updated;
+      });
       return serverView(row!);
     },
     async deleteServer(id: string, force: boolean) {
@@ -297,6 +322,11 @@ export function createCatalogueService(deps: {
           );
         }
         await repository.deleteServer(server.id, tx);
+        await audit(tx, {
+          action: 'catalogue.server_deleted',
+          target: { type: 'server', id: server.id },
+          details: { slug: server.slug, forced: force },
+        });
       });
     },
 

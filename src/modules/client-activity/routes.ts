@@ -5,6 +5,7 @@ import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
 import type { StreamSource } from '../../http/stream/source.js';
 import { ActivityItem, ClientActivityQuery, type ActivityView } from './schemas.js';
 import type { ActivityFilters } from './source.js';
+import { streamTopics } from '../../http/stream/signals.js';
 
 /** The caller's own MCP activity: a REST page and its live stream. */
 export const clientActivityRoutes: FastifyPluginAsyncTypebox<{
@@ -43,5 +44,6 @@ export const clientActivityRoutes: FastifyPluginAsyncTypebox<{
       installationId: query.installation_id ?? null,
       since: query.since ?? null,
     }),
+    topics: (filters) => [streamTopics.activity(filters.userId)],
   });
 };

@@ -3,7 +3,8 @@ import { ValidationError } from '../../http/errors.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 
 export const SECRET_MASK = '********';
-const ENCRYPTED = 'enc:';
+/** Marks a stored config value as a ciphertext (key rotation finds them by it). */
+export const ENCRYPTED = 'enc:';
 const KINDS = ['args', 'env', 'headers'] as const;
 
 export type ValuesInput = Partial<Record<(typeof KINDS)[number], Record<string, string | null>>>;

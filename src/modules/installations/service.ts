@@ -1,4 +1,6 @@
 import { installationNotification } from '../notifications/kinds.js';
+import { audit } from '../audit/writer.js';
+import { fieldNames } from '../audit/fields.js';
 import { notify } from '../notifications/writer.js';
 import type { Static } from '@sinclair/typebox';
 import type { Database, Executor } from '../../db/client.js';
@@ -209,6 +211,12 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         throw new ValidationError(
           `body.server_id ${input.server_id} does not name a catalogue server`,
         );
+      // Deleted upstream (a registry sync): existing installations stay, new ones are refused.
+      if (server.status === 'deleted')
+        throw new ConflictError(
+          `${server.name} was deleted from its registry and can no longer be installed`,
+          'SERVER_DELETED',
+        );
       const id = newId('inst');
       const name = input.name ?? server.name;
       await db.orm.transaction(async (tx) => {
@@ -243,6 +251,12 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         );
         await pendingWork.record({ kind: 'installation.created', teamId, installationId: id }, tx);
         await notify(tx, [installationNotification(teamId, { id, name }, 'created')]);
+        await audit(tx, {
+          action: 'installation.created',
+          teamId,
+          target: { type: 'installation', id },
+          details: { server_id: server.id, fields: fieldNames(input) },
+        });
       });
       return this.get(teamId, id, actor);
     },
@@ -287,6 +301,12 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           tx,
         );
+        await audit(tx, {
+          action: 'installation.updated',
+          teamId,
+          target: { type: 'installation', id: installationId },
+          details: { fields: fieldNames(input) },
+        });
       });
       return this.get(teamId, installationId, actor);
     },
@@ -298,6 +318,12 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         await repository.delete(installationId, tx);
         await pendingWork.record({ kind: 'installation.deleted', teamId, installationId }, tx);
         await notify(tx, [installationNotification(teamId, installation, 'deleted')]);
+        await audit(tx, {
+          action: 'installation.deleted',
+          teamId,
+          target: { type: 'installation', id: installationId },
+          details: { name: installation.name },
+        });
       });
     },
 
@@ -381,6 +407,12 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
           tx,
         );
+        await audit(tx, {
+          action: 'installation.personal_config_changed',
+          teamId,
+          target: { type: 'installation', id: installationId },
+          details: { fields: fieldNames(input) },
+        });
       });
       return this.userConfig(teamId, installationId, actor);
     },

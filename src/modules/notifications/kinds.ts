@@ -22,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'installation.created',
   'installation.deleted',
   'tools.changed',
+  // Written by registry syncs (src/modules/registry/notifications.ts).
+  'server.deprecated',
+  'server.deleted',
 ] as const;
 
 /** Instance statuses the team hears about when an instance enters them. */

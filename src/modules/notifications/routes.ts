@@ -15,6 +15,7 @@ import {
   type NotificationView,
 } from './schemas.js';
 import { notificationView, type NotificationFilters } from './source.js';
+import { streamTopics } from '../../http/stream/signals.js';
 
 /** A team's notifications for its members: a REST page, its live stream, and read marks. */
 export const notificationRoutes: FastifyPluginAsyncTypebox<{
@@ -50,6 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       since: query.since ?? null,
       unreadOnly: query.unread === true,
     }),
+    topics: (filters) => [streamTopics.notifications(filters.teamId)],
   });
 
   app.post(

@@ -25,6 +25,10 @@ export function createAccessTokenRepository(db: Executor) {
           token: oauthAccessTokens,
           globalRole: users.globalRole,
           disabledAt: users.disabledAt,
+          username: users.username,
+          email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
+          displayName: users.displayName,
         })
         .from(oauthAccessTokens)
         .innerJoin(users, eq(users.id, oauthAccessTokens.userId))
@@ -72,10 +76,28 @@ export function createAccessTokenService(deps: {
   clock: Clock;
 }) {
   const { repository, clock } = deps;
+
+  /** The active access token behind a bearer credential, with its owner; null otherwise. */
+  async function find(token: string) {
+    const parsed = parseIssuedToken(token);
+    if (!parsed || !parsed.id.startsWith('oat_')) return null;
+    const found = await repository.findWithUser(parsed.id);
+    if (!found || !secretMatches(parsed.secret, found.token.secretHash)) return null;
+    if (found.token.revokedAt || found.token.expiresAt <= clock() || found.disabledAt) return null;
+    return found;
+  }
+
   return {
     /** Issues an opaque access token; the holder sees it once, the database keeps a hash. */
     async issue(
-      input: { userId: string; clientId: string; scopes: string[]; grantId?: string },
+      input: {
+        userId: string;
+        clientId: string;
+        scopes: string[];
+        grantId?: string;
+        teamId?: string | null;
+        resource?: string | null;
+      },
       tx?: Executor,
     ) {
       const issued = issueSecret('oat');
@@ -89,6 +111,8 @@ export function createAccessTokenService(deps: {
           clientId: input.clientId,
           scopes: input.scopes,
           grantId: input.grantId ?? null,
+          teamId: input.teamId ?? null,
+          resource: input.resource ?? null,
           createdAt: now,
           expiresAt,
         },
@@ -97,14 +121,16 @@ export function createAccessTokenService(deps: {
       return { token: issued.token, id: issued.id, expiresAt };
     },
 
-    /** The credential resolver for bearer tokens. */
+    find,
+
+    /**
+     * The credential resolver for bearer tokens on this service's API. A token bound to a
+     * resource (RFC 8707) is meant for that satellite only: here it is no credential, so that a
+     * satellite cannot replay its clients' tokens against Groundstation.
+     */
     async resolve(token: string): Promise<UserActor | null> {
-      const parsed = parseIssuedToken(token);
-      if (!parsed) return null;
-      const found = await repository.findWithUser(parsed.id);
-      if (!found || !secretMatches(parsed.secret, found.token.secretHash)) return null;
-      if (found.token.revokedAt || found.token.expiresAt <= clock() || found.disabledAt)
-        return null;
+      const found = await find(token);
+      if (!found || found.token.resource) return null;
       return {
         type: 'user',
         userId: found.token.userId,

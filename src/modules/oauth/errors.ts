@@ -9,7 +9,12 @@ export type OAuthErrorCode =
   | 'invalid_scope'
   | 'access_denied'
   | 'unsupported_response_type'
-  | 'unsupported_token_type';
+  | 'unsupported_token_type'
+  // RFC 8707 §2: a resource indicator that is malformed or not the one the grant names.
+  | 'invalid_target'
+  // RFC 7591 §3.2.2: refused dynamic registrations.
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata';
 
 /**
  * An RFC 6749 §5.2 error. The envelope's `error` is the OAuth code itself, beside

@@ -35,6 +35,18 @@ export function pageDirectives(redirectUris: readonly string[]) {
   };
 }
 
+/** The same policy as one header value, for a page whose form redirects to one client. */
+export function contentSecurityPolicy(redirectUris: readonly string[]): string {
+  const d = pageDirectives(redirectUris);
+  return [
+    `default-src ${d.defaultSrc.join(' ')}`,
+    `style-src ${d.styleSrc.join(' ')}`,
+    `form-action ${d.formAction.join(' ')}`,
+    `base-uri ${d.baseUri.join(' ')}`,
+    `frame-ancestors ${d.frameAncestors.join(' ')}`,
+  ].join('; ');
+}
+
 export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -67,8 +79,15 @@ ${hidden({ return_to: input.returnTo })}
 export function consentPage(input: {
   clientName: string;
   clientId: string;
+  /** How the client is known (first-party, self-registered, metadata document), in words. */
+  clientKind: string;
+  redirectUri: string;
+  resource: string | undefined;
   username: string;
   scopes: Array<{ scope: string; description: string }>;
+  /** Requested scopes that are not offered, hence not granted. */
+  dropped: string[];
+  teams: Array<{ id: string; name: string; isDefault: boolean }>;
   fields: Record<string, string | undefined>;
 }): string {
   const items = input.scopes
@@ -77,14 +96,33 @@ export function consentPage(input: {
         `<li><strong>${escapeHtml(s.description)}</strong> <code>${escapeHtml(s.scope)}</code></li>`,
     )
     .join('');
+  const options = input.teams
+    .map(
+      (t, i) =>
+        `<option value="${escapeHtml(t.id)}"${i === 0 ? ' selected' : ''}>${escapeHtml(t.name)}${t.isDefault ? ' (your default team)' : ''}</option>`,
+    )
+    .join('');
+  const returnsTo = new URL(input.redirectUri);
   return layout(
     'Authorize',
     `<h1>Allow ${escapeHtml(input.clientName)}?</h1>
 <p><strong>${escapeHtml(input.clientName)}</strong> (<code>${escapeHtml(input.clientId)}</code>) asks to act as
 <strong>${escapeHtml(input.username)}</strong> and to:</p>
 <ul>${items}</ul>
+${
+  input.dropped.length > 0
+    ? `<p id="dropped">Not granted (not offered by this server): ${input.dropped.map((d) => `<code>${escapeHtml(d)}</code>`).join(' ')}</p>`
+    : ''
+}
+<table>
+<tr><th>Application</th><td id="client-kind">${escapeHtml(input.clientKind)}</td></tr>
+<tr><th>Returns to</th><td><code>${escapeHtml(returnsTo.origin)}</code></td></tr>
+${input.resource ? `<tr><th>For the server</th><td id="resource"><code>${escapeHtml(input.resource)}</code></td></tr>` : ''}
+</table>
 <form method="post" action="/api/oauth2/consent">
 ${hidden(input.fields)}
+<label for="team_id">Team whose MCP servers it may use</label>
+<select id="team_id" name="team_id" required>${options}</select>
 <button type="submit" name="decision" value="approve">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`,
@@ -97,6 +135,8 @@ export function grantsPage(input: {
   grants: Array<{
     id: string;
     client_name: string;
+    team_name: string | null;
+    resource: string | null;
     scopes: string[];
     created_at: string;
     last_used_at: string | null;
@@ -107,20 +147,21 @@ export function grantsPage(input: {
     .map(
       (
         g,
-      ) => `<tr><td>${escapeHtml(g.client_name)}</td><td>${g.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' ')}</td>
+      ) => `<tr><td>${escapeHtml(g.client_name)}${g.resource ? `<br><small>for <code>${escapeHtml(g.resource)}</code></small>` : ''}</td>
+<td>${escapeHtml(g.team_name ?? '—')}</td><td>${g.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' ')}</td>
 <td>${escapeHtml(g.created_at)}</td><td>${escapeHtml(g.last_used_at ?? 'never')}</td>
 <td><form method="post" action="/api/oauth2/grants/revoke">${hidden({ grant_id: g.id, csrf_token: input.csrf(g.id) })}
 <button type="submit" class="secondary">Revoke</button></form></td></tr>`,
     )
     .join('');
   return layout(
-    'Command-line sessions',
-    `<h1>Command-line sessions of ${escapeHtml(input.username)}</h1>
+    'Authorized applications',
+    `<h1>Applications authorized by ${escapeHtml(input.username)}</h1>
 ${input.notice ? `<p role="status">${escapeHtml(input.notice)}</p>` : ''}
 ${
   input.grants.length === 0
-    ? '<p>No command-line client has access to this account.</p>'
-    : `<table><thead><tr><th>Client</th><th>Scopes</th><th>Granted</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+    ? '<p>No application has access to this account.</p>'
+    : `<table><thead><tr><th>Client</th><th>Team</th><th>Scopes</th><th>Granted</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
 }`,
   );
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   oauthAccessTokens,
@@ -6,7 +7,16 @@ import {
   oauthConsents,
   oauthGrants,
   oauthRefreshTokens,
+  teams,
+  users,
 } from '../../db/schema/index.js';
+
+/** The columns every OAuth credential table shares: who, which client, which team. */
+export interface OwnedTable {
+  userId: AnyPgColumn;
+  clientId: AnyPgColumn;
+  teamId: AnyPgColumn;
+}
 
 export type AuthorizationCodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 
@@ -106,6 +116,107 @@ export function createOAuthRepository(db: Executor) {
         .orderBy(desc(oauthGrants.createdAt), desc(oauthGrants.id));
     },
 
+    /**
+     * Ends the grants, access tokens and pending codes that match `where` (a condition on the
+     * owner, client or team, expressed for each table by `on`): used when a member leaves a
+     * team, a user revokes a client, or an administrator revokes a client.
+     */
+    async revokeMatching(on: (table: OwnedTable) => SQL | undefined, now: Date, tx: Executor = db) {
+      const grantWhere = on(oauthGrants);
+      const grantIds = tx.select({ id: oauthGrants.id }).from(oauthGrants).where(grantWhere);
+      await tx
+        .update(oauthRefreshTokens)
+        .set({ rotatedAt: now })
+        .where(
+          and(inArray(oauthRefreshTokens.grantId, grantIds), isNull(oauthRefreshTokens.rotatedAt)),
+        );
+      await tx
+        .update(oauthGrants)
+        .set({ revokedAt: now })
+        .where(and(grantWhere, isNull(oauthGrants.revokedAt)));
+      await tx
+        .update(oauthAccessTokens)
+        .set({ revokedAt: now })
+        .where(and(on(oauthAccessTokens), isNull(oauthAccessTokens.revokedAt)));
+      await tx
+        .delete(oauthAuthorizationCodes)
+        .where(and(on(oauthAuthorizationCodes), isNull(oauthAuthorizationCodes.usedAt)));
+    },
+
+    async forgetConsents(userId: string | null, clientId: string, tx: Executor = db) {
+      await tx
+        .delete(oauthConsents)
+        .where(
+          and(
+            eq(oauthConsents.clientId, clientId),
+            userId === null ? undefined : eq(oauthConsents.userId, userId),
+          ),
+        );
+    },
+
+    /**
+     * The grants of a team that still hold a usable token (an unexpired access token or
+     * refresh token), with their owners: which clients can act for the team right now.
+     */
+    async liveGrantsOfTeam(teamId: string, now: Date, tx: Executor = db) {
+      return tx
+        .select({
+          grantId: oauthGrants.id,
+          clientId: oauthGrants.clientId,
+          userId: oauthGrants.userId,
+          username: users.username,
+          scopes: oauthGrants.scopes,
+          resource: oauthGrants.resource,
+          createdAt: oauthGrants.createdAt,
+          lastUsedAt: oauthGrants.lastUsedAt,
+        })
+        .from(oauthGrants)
+        .innerJoin(users, eq(users.id, oauthGrants.userId))
+        .where(
+          and(
+            eq(oauthGrants.teamId, teamId),
+            isNull(oauthGrants.revokedAt),
+            or(
+              exists(
+                tx
+                  .select({ id: oauthAccessTokens.id })
+                  .from(oauthAccessTokens)
+                  .where(
+                    and(
+                      eq(oauthAccessTokens.grantId, oauthGrants.id),
+                      isNull(oauthAccessTokens.revokedAt),
+                      gt(oauthAccessTokens.expiresAt, now),
+                    ),
+                  ),
+              ),
+              exists(
+                tx
+                  .select({ id: oauthRefreshTokens.id })
+                  .from(oauthRefreshTokens)
+                  .where(
+                    and(
+                      eq(oauthRefreshTokens.grantId, oauthGrants.id),
+                      isNull(oauthRefreshTokens.rotatedAt),
+                      gt(oauthRefreshTokens.expiresAt, now),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
+        .orderBy(oauthGrants.clientId, desc(oauthGrants.createdAt));
+    },
+
+    /** Names of teams, for listings. */
+    async teamNames(ids: string[], tx: Executor = db) {
+      if (ids.length === 0) return new Map<string, string>();
+      const rows = await tx
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(inArray(teams.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     async findConsent(userId: string, clientId: string, tx: Executor = db) {
       const [row] = await tx
         .select()
@@ -118,15 +229,16 @@ export function createOAuthRepository(db: Executor) {
       userId: string,
       clientId: string,
       scopes: string[],
+      teamId: string,
       now: Date,
       tx: Executor = db,
     ) {
       await tx
         .insert(oauthConsents)
-        .values({ userId, clientId, scopes, updatedAt: now })
+        .values({ userId, clientId, scopes, teamId, updatedAt: now })
         .onConflictDoUpdate({
           target: [oauthConsents.userId, oauthConsents.clientId],
-          set: { scopes, updatedAt: now },
+          set: { scopes, teamId, updatedAt: now },
         });
     },
   };

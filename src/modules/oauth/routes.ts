@@ -10,9 +10,16 @@ import type { Csrf } from '../../lib/csrf.js';
 import type { AuthService } from '../auth/service.js';
 import { setSessionCookie } from '../auth/sessions.js';
 import type { UserRepository } from '../users/repository.js';
+import { oauthClientRoutes } from './client-routes.js';
 import { OAuthError } from './errors.js';
-import { OAUTH_CLIENTS } from './clients.js';
-import { consentPage, grantsPage, loginPage, pageDirectives } from './pages.js';
+import { BUILT_IN_CLIENTS } from './clients.js';
+import {
+  consentPage,
+  contentSecurityPolicy,
+  grantsPage,
+  loginPage,
+  pageDirectives,
+} from './pages.js';
 import {
   AuthorizeQuery,
   ConsentForm,
@@ -72,19 +79,27 @@ const page = {
   helmet: {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: pageDirectives(Object.values(OAUTH_CLIENTS).flatMap((c) => c.redirectUris)),
+      directives: pageDirectives(Object.values(BUILT_IN_CLIENTS).flatMap((c) => c.redirectUris)),
     },
   },
 };
 
 const consentSubject = (r: AuthorizationRequest) =>
-  [r.client.id, r.redirectUri, r.scopes.join(' '), r.codeChallenge, r.state ?? ''].join('\n');
+  [
+    r.client.id,
+    r.redirectUri,
+    r.scopes.join(' '),
+    r.codeChallenge,
+    r.state ?? '',
+    r.resource ?? '',
+  ].join('\n');
 
 export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app, deps) => {
   const { service, csrf } = deps;
   const origin = new URL(deps.baseUrl).origin;
   // Forms and RFC 6749 token requests are form-encoded; only this module accepts that.
   await app.register(formbody);
+  await app.register(oauthClientRoutes, { service });
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<UserActor | null> {
     const cookie = sessionCookie(request);
@@ -139,13 +154,14 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const check = service.checkAuthorization(request.query);
+      const check = await service.checkAuthorization(request.query);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
       const actor = await signedIn(request, reply);
       if (!actor) return loginRedirect(request, reply);
-      if (await service.hasConsent(actor.userId, check.request)) {
-        const location = await service.approve(actor.userId, check.request);
+      const teamId = await service.rememberedTeam(actor.userId, check.request);
+      if (teamId) {
+        const location = await service.approve(actor.userId, check.request, teamId);
         // The redirect carries the authorization code.
         return reply.header('cache-control', 'no-store').redirect(location, 302);
       }
@@ -227,21 +243,28 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const check = service.checkAuthorization(request.query);
+      const check = await service.checkAuthorization(request.query);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
       const actor = await signedIn(request, reply);
       if (!actor) return loginRedirect(request, reply);
       const user = await deps.users.findById(actor.userId);
       const r = check.request;
+      // The form's answer redirects to this client: form-action must allow its origin.
+      reply.header('content-security-policy', contentSecurityPolicy([r.redirectUri]));
       return html(
         reply,
         200,
         consentPage({
           clientName: r.client.name,
           clientId: r.client.id,
+          clientKind: service.clientKindWords(r.client.kind),
+          redirectUri: r.redirectUri,
+          resource: r.resource,
           username: user?.username ?? '',
           scopes: service.describeScopes(r.scopes),
+          dropped: r.dropped,
+          teams: await service.teamChoices(actor.userId),
           fields: {
             response_type: 'code',
             client_id: r.client.id,
@@ -250,6 +273,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
             state: r.state,
             code_challenge: r.codeChallenge,
             code_challenge_method: 'S256',
+            resource: r.resource,
             csrf_token: csrf.token(actor.sessionId!, 'consent', consentSubject(r)),
           },
         }),
@@ -268,6 +292,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
         body: ConsentForm,
         response: {
           303: Redirect('To the client with code and state, or error=access_denied'),
+          400: ErrorEnvelopeRef('The chosen team is not one of the user’s'),
           401: ErrorEnvelopeRef('The browser is not signed in'),
           403: ErrorEnvelopeRef('Cross-origin post, or a form not issued to this session'),
         },
@@ -277,7 +302,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       checkOrigin(request);
       const actor = await signedIn(request, reply);
       if (!actor) throw new UnauthorizedError();
-      const check = service.checkAuthorization(request.body);
+      const check = await service.checkAuthorization(request.body);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 303);
       if (
@@ -292,7 +317,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       }
       const location =
         request.body.decision === 'approve'
-          ? await service.approve(actor.userId, check.request)
+          ? await service.approve(
+              actor.userId,
+              check.request,
+              await service.chosenTeam(actor.userId, request.body.team_id),
+            )
           : service.deny(check.request);
       return reply.header('cache-control', 'no-store').redirect(location, 303);
     },

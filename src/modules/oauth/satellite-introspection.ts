@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { mcpServerInstallations, teamMembers, teams } from '../../db/schema/index.js';
+import { mcpServerInstallations, satellites, teamMembers, teams } from '../../db/schema/index.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseIssuedToken, secretMatches } from '../../lib/crypto.js';
 import { TEAM_ROLE_PERMISSIONS, type TeamRole } from '../roles/permissions.js';
 import type { UserRepository } from '../users/repository.js';
 import type { OAuthRepository } from './repository.js';
+import { audienceMatches } from './resource.js';
 
 /**
  * The installations a satellite runs, as its configuration decides: those assigned to it or to
@@ -21,11 +22,17 @@ const runs = (satellite: SatelliteActor) =>
 /**
  * The team to report for a user's token to this satellite, or null when the satellite serves no
  * team of the user's. A team satellite serves its own team; a global satellite every team that
- * has an installation it may run (every member has an instance of each). OAuth tokens carry no
- * team yet, so the user's default team is preferred; when the satellite does not serve it, the
- * served team the user joined first.
+ * has an installation it may run (every member has an instance of each). A token bound to a team
+ * (chosen on the consent page) is reported with that team only, and only while the user is still
+ * a member and the satellite serves it. A token without a team (issued before teams were chosen)
+ * gets the user's default team when the satellite serves it, else the served team joined first.
  */
-async function servedTeam(db: Executor, userId: string, satellite: SatelliteActor) {
+async function servedTeam(
+  db: Executor,
+  userId: string,
+  satellite: SatelliteActor,
+  boundTeam: string | null,
+) {
   const served: SQL | undefined =
     satellite.satelliteType === 'team'
       ? eq(teams.id, satellite.teamId ?? '')
@@ -39,7 +46,13 @@ async function servedTeam(db: Executor, userId: string, satellite: SatelliteActo
     .select({ id: teams.id, name: teams.name, role: teamMembers.role })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), served))
+    .where(
+      and(
+        eq(teamMembers.userId, userId),
+        served,
+        boundTeam === null ? undefined : eq(teams.id, boundTeam),
+      ),
+    )
     .orderBy(
       desc(sql`coalesce(${teams.isDefault} AND ${teams.ownerUserId} = ${userId}, false)`),
       asc(teamMembers.createdAt),
@@ -57,12 +70,22 @@ export interface SatelliteIntrospectionDeps {
   issuer: string;
 }
 
+/** The URL the satellite last reported (heartbeat or pairing): where its MCP clients reach it. */
+async function satelliteUrlOf(db: Executor, satelliteId: string) {
+  const [row] = await db
+    .select({ url: satellites.satelliteUrl })
+    .from(satellites)
+    .where(eq(satellites.id, satelliteId));
+  return row?.url ?? null;
+}
+
 /**
  * RFC 7662 for satellites: a satellite asks about the bearer token an MCP client presented to it.
  * Any user's access token can be reported, but only to a satellite that serves one of that
  * user's teams; everything else (unknown, revoked or expired tokens, refresh tokens, disabled
- * accounts, users of teams the satellite does not serve) is `{active: false}` and says nothing
- * about the token's owner.
+ * accounts, users of teams the satellite does not serve, tokens bound to another team, tokens
+ * whose audience is another satellite's URL) is `{active: false}` and says nothing about the
+ * token's owner.
  */
 export function createSatelliteIntrospection(deps: SatelliteIntrospectionDeps) {
   const inactive = { active: false as const };
@@ -75,7 +98,13 @@ export function createSatelliteIntrospection(deps: SatelliteIntrospectionDeps) {
     if (!secretMatches(parsed.secret, row.secretHash)) return inactive;
     const user = await deps.users.findById(row.userId);
     if (!user || user.disabledAt) return inactive;
-    const team = await servedTeam(deps.db, user.id, satellite);
+    // RFC 8707: a token meant for one satellite is no credential at another. A satellite that
+    // has not told its URL cannot be the audience of any bound token.
+    if (row.resource) {
+      const url = await satelliteUrlOf(deps.db, satellite.satelliteId);
+      if (!url || !audienceMatches(row.resource, url)) return inactive;
+    }
+    const team = await servedTeam(deps.db, user.id, satellite, row.teamId);
     if (!team) return inactive;
     const role = team.role as TeamRole;
     return {
@@ -88,6 +117,7 @@ export function createSatelliteIntrospection(deps: SatelliteIntrospectionDeps) {
       exp: Math.floor(row.expiresAt.getTime() / 1000),
       iat: Math.floor(row.createdAt.getTime() / 1000),
       iss: deps.issuer,
+      ...(row.resource ? { aud: row.resource } : {}),
       team_id: team.id,
       team_name: team.name,
       team_role: role,

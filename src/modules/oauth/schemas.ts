@@ -7,6 +7,12 @@ export const HtmlPage = {
 };
 export const Redirect = (description: string) => ({ description, type: 'null' });
 
+const ClientKind = Type.Union([
+  Type.Literal('first_party'),
+  Type.Literal('dynamic'),
+  Type.Literal('metadata_document'),
+]);
+
 const text = (description: string) => Type.Optional(Type.String({ description, maxLength: 4096 }));
 
 /**
@@ -22,6 +28,7 @@ export const AuthorizeQuery = Type.Object(
     state: text('Opaque value returned to the client'),
     code_challenge: text('BASE64URL(SHA-256(code_verifier))'),
     code_challenge_method: text('Must be S256'),
+    resource: text('RFC 8707: the satellite URL the token is for (becomes its audience)'),
   },
   { additionalProperties: true },
 );
@@ -29,12 +36,13 @@ export const AuthorizeQuery = Type.Object(
 export const TokenBody = Type.Object(
   {
     grant_type: text('authorization_code or refresh_token'),
-    client_id: text('service-gateway-cli'),
+    client_id: text('service-gateway-cli, a registered client id or a metadata document URL'),
     code: text('The authorization code (authorization_code grant)'),
     redirect_uri: text('The redirect URI of the authorization request'),
     code_verifier: text('The PKCE verifier'),
     refresh_token: text('The refresh token (refresh_token grant)'),
     scope: text('Optional narrower scope on refresh'),
+    resource: text('RFC 8707: the resource of the authorization request (or none)'),
   },
   { additionalProperties: true },
 );
@@ -76,6 +84,7 @@ export const IntrospectResponse = Type.Object({
   iat: Type.Optional(Type.Integer()),
   sub: Type.Optional(Type.String()),
   iss: Type.Optional(Type.String()),
+  aud: Type.Optional(Type.String({ description: 'RFC 8707 resource the token is bound to' })),
   // Answers to a satellite also name the team it serves the user in (docs/satellites.md).
   team_id: Type.Optional(Type.String()),
   team_name: Type.Optional(Type.String()),
@@ -98,7 +107,100 @@ export const MetadataResponse = Type.Object({
   revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
   scopes_supported: Type.Array(Type.String()),
   authorization_response_iss_parameter_supported: Type.Boolean(),
+  registration_endpoint: Type.String(),
+  userinfo_endpoint: Type.String(),
+  client_id_metadata_document_supported: Type.Boolean(),
+  subject_types_supported: Type.Array(Type.String()),
 });
+
+/** RFC 7591 §2 client metadata; other members are ignored, types are checked by the service. */
+export const RegistrationBody = Type.Object(
+  {
+    redirect_uris: Type.Optional(
+      Type.Array(Type.String({ maxLength: 2000 }), {
+        maxItems: 100,
+        description: 'https URLs, or http URLs on a loopback host; matched exactly',
+      }),
+    ),
+    client_name: Type.Optional(Type.String({ maxLength: 1000 })),
+    token_endpoint_auth_method: Type.Optional(Type.String({ description: 'none (the default)' })),
+    grant_types: Type.Optional(Type.Array(Type.String(), { maxItems: 10 })),
+    response_types: Type.Optional(Type.Array(Type.String(), { maxItems: 10 })),
+    scope: Type.Optional(Type.String({ maxLength: 4096 })),
+  },
+  { additionalProperties: true },
+);
+
+export const RegistrationResponse = Type.Object({
+  success: Type.Literal(true),
+  client_id: Type.String(),
+  client_id_issued_at: Type.Integer(),
+  client_name: Type.String(),
+  redirect_uris: Type.Array(Type.String()),
+  grant_types: Type.Array(Type.String()),
+  response_types: Type.Array(Type.String()),
+  token_endpoint_auth_method: Type.Literal('none'),
+});
+
+export const UserinfoResponse = Type.Object({
+  success: Type.Literal(true),
+  sub: Type.String(),
+  preferred_username: Type.String(),
+  name: Type.String(),
+  email: Type.Optional(Type.String()),
+  email_verified: Type.Optional(Type.Boolean()),
+});
+
+export const AuthorizedClient = Type.Object({
+  client_id: Type.String(),
+  client_name: Type.String(),
+  client_kind: ClientKind,
+  scopes: Type.Array(Type.String()),
+  teams: Type.Array(Type.Object({ id: Type.String(), name: Nullable(Type.String()) })),
+  resources: Type.Array(Type.String()),
+  grants: Type.Integer(),
+  last_used_at: Nullable(Timestamp),
+});
+export const AuthorizedClientsResponse = Success(
+  Type.Object({ clients: Type.Array(AuthorizedClient) }),
+);
+export const AuthorizedClientParams = Type.Object({
+  clientId: Type.String({ minLength: 1, maxLength: 2000 }),
+});
+
+export const AdminClientsResponse = Success(
+  Type.Object({
+    clients: Type.Array(
+      Type.Object({
+        client_id: Type.String(),
+        client_name: Type.String(),
+        kind: ClientKind,
+        redirect_uris: Type.Array(Type.String()),
+        created_at: Timestamp,
+        revoked_at: Nullable(Timestamp),
+      }),
+    ),
+  }),
+);
+
+export const TeamClientsParams = Type.Object({
+  teamId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const TeamClientsResponse = Success(
+  Type.Object({
+    clients: Type.Array(
+      Type.Object({
+        client_id: Type.String(),
+        client_name: Type.String(),
+        client_kind: ClientKind,
+        users: Type.Array(Type.Object({ user_id: Type.String(), username: Type.String() })),
+        scopes: Type.Array(Type.String()),
+        resources: Type.Array(Type.String()),
+        last_used_at: Nullable(Timestamp),
+      }),
+    ),
+  }),
+);
 
 export const LoginForm = Type.Object(
   {
@@ -118,6 +220,9 @@ export const ConsentForm = Type.Object(
   {
     ...AuthorizeQuery.properties,
     decision: Type.Union([Type.Literal('approve'), Type.Literal('deny')]),
+    team_id: Type.Optional(
+      Type.String({ maxLength: 100, description: 'The team chosen; default: the user’s own' }),
+    ),
     csrf_token: Type.String({ maxLength: 200 }),
   },
   { additionalProperties: false },
@@ -127,6 +232,10 @@ export const Grant = Type.Object({
   id: Type.String(),
   client_id: Type.String(),
   client_name: Type.String(),
+  client_kind: ClientKind,
+  team_id: Nullable(Type.String()),
+  team_name: Nullable(Type.String()),
+  resource: Nullable(Type.String()),
   scopes: Type.Array(Type.String()),
   created_at: Timestamp,
   last_used_at: Nullable(Timestamp),

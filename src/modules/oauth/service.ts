@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
+import { audit } from '../audit/writer.js';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { NotFoundError } from '../../http/errors.js';
+import { ValidationError } from '../../http/errors.js';
 import { OAUTH_SCOPES, type OAuthScope, type UserActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { issueSecret, parseIssuedToken, secretMatches, stringsEqual } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { globalRoleHas } from '../roles/permissions.js';
+import type { MembershipListener } from '../teams/service.js';
+import type { TeamRepository } from '../teams/repository.js';
 import type { UserRepository } from '../users/repository.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenService } from './access-tokens.js';
-import { findClient, parseScopes, type OAuthClient } from './clients.js';
+import type { ClientDirectory } from './client-directory.js';
+import { CLIENT_KIND_WORDS, parseScopes, type ClientKind, type OAuthClient } from './clients.js';
+import { validResource } from './resource.js';
 import { OAuthError, type OAuthErrorCode } from './errors.js';
 import type { OAuthRepository } from './repository.js';
+import { createOAuthManagement } from './management.js';
 import { createSatelliteIntrospection } from './satellite-introspection.js';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -20,8 +27,12 @@ export interface AuthorizationRequest {
   client: OAuthClient;
   redirectUri: string;
   scopes: OAuthScope[];
+  /** Requested scopes this server does not offer: left out of the grant, named on the page. */
+  dropped: string[];
   state: string | undefined;
   codeChallenge: string;
+  /** RFC 8707: the resource (satellite URL) the tokens are for; their audience. */
+  resource: string | undefined;
 }
 
 export type AuthorizationCheck =
@@ -46,12 +57,22 @@ export interface OAuthServiceDeps {
   repository: OAuthRepository;
   accessTokens: AccessTokenService;
   users: UserRepository;
+  teams: TeamRepository;
+  clients: ClientDirectory;
   clock: Clock;
   issuer: string;
 }
 
+/** The `resource` parameter, when given: exactly one valid absolute URL (RFC 8707 §2). */
+function resourceParameter(value: unknown): { resource: string | undefined } | { error: string } {
+  if (value === undefined || value === '') return { resource: undefined };
+  if (typeof value !== 'string' || !validResource(value))
+    return { error: 'resource must be one absolute http(s) URL without a fragment' };
+  return { resource: value };
+}
+
 export function createOAuthService(deps: OAuthServiceDeps) {
-  const { db, repository, clock } = deps;
+  const { db, repository, clock, clients } = deps;
 
   function redirectTo(uri: string, params: Record<string, string | undefined>) {
     const url = new URL(uri);
@@ -77,6 +98,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       clientId: string;
       scopes: string[];
       grantId: string;
+      teamId: string | null;
+      resource: string | null;
       withRefresh: boolean;
     },
     tx: Parameters<AccessTokenService['issue']>[1],
@@ -107,18 +130,27 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     };
   }
 
-  function requireClient(clientId: unknown): OAuthClient {
-    const client = typeof clientId === 'string' ? findClient(clientId) : undefined;
-    if (!client) throw new OAuthError('invalid_client', 'Unknown client_id');
-    return client;
+  /** The token, refresh and revocation requests' client: known and not revoked. */
+  async function requireClient(clientId: unknown): Promise<{ id: string }> {
+    if (typeof clientId !== 'string' || !clientId || !(await clients.isActive(clientId)))
+      throw new OAuthError('invalid_client', 'Unknown or revoked client_id');
+    return { id: clientId };
+  }
+
+  /** The team a token is bound to must still count the user among its members. */
+  async function stillMember(teamId: string | null, userId: string) {
+    if (!teamId) return true;
+    return Boolean((await deps.teams.membership(teamId, userId))?.role);
   }
 
   return {
     /** Checks an authorization request in the order RFC 6749 §4.1.2.1 requires. */
-    checkAuthorization(query: AuthorizationQuery): AuthorizationCheck {
+    async checkAuthorization(query: AuthorizationQuery): Promise<AuthorizationCheck> {
       const clientId = str(query.client_id);
-      const client = clientId ? findClient(clientId) : undefined;
-      if (!client) return { kind: 'fatal', message: 'Unknown or missing client_id' };
+      if (!clientId) return { kind: 'fatal', message: 'client_id is missing' };
+      const found = await clients.resolve(clientId);
+      if ('error' in found) return { kind: 'fatal', message: found.error };
+      const { client } = found;
       const redirectUri = str(query.redirect_uri);
       if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
         return {
@@ -140,33 +172,82 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       }
       if (!CHALLENGE.test(challenge))
         return fail('invalid_request', 'code_challenge must be a base64url SHA-256 digest');
+      const target = resourceParameter(query.resource);
+      if ('error' in target) return fail('invalid_target', target.error);
       const scope = str(query.scope);
       if (!scope) return fail('invalid_request', 'scope is required');
+      // Unknown scopes are left out rather than failing the request; the token answer's
+      // `scope` says what was granted (RFC 6749 §3.3).
       const { scopes, unknown } = parseScopes(scope);
-      if (unknown.length > 0 || scopes.length === 0) {
-        return fail('invalid_scope', `Unknown scope: ${unknown.join(' ') || '(none)'}`);
+      if (scopes.length === 0) {
+        return fail(
+          'invalid_scope',
+          `None of the requested scopes is offered: ${unknown.join(' ')}`,
+        );
       }
       return {
         kind: 'ok',
-        request: { client, redirectUri, scopes, state, codeChallenge: challenge },
+        request: {
+          client,
+          redirectUri,
+          scopes,
+          dropped: unknown,
+          state,
+          codeChallenge: challenge,
+          resource: target.resource,
+        },
       };
     },
+
+    /** The teams the user may bind the client to, their default team first. */
+    async teamChoices(userId: string) {
+      const { items } = await deps.teams.listForUser(userId, null);
+      return items.map((i, index) => ({
+        id: i.team.id,
+        name: i.team.name,
+        isDefault: index === 0 && i.team.isDefault && i.team.ownerUserId === userId,
+      }));
+    },
+
+    clientKindWords: (kind: ClientKind) => CLIENT_KIND_WORDS[kind],
 
     describeScopes: (scopes: OAuthScope[]) =>
       scopes.map((s) => ({ scope: s, description: OAUTH_SCOPES[s] })),
 
-    async hasConsent(userId: string, request: AuthorizationRequest): Promise<boolean> {
+    /**
+     * The team of a remembered approval that covers this request, or null when the page must be
+     * shown (no approval, more scopes, or the user has left that team since).
+     */
+    async rememberedTeam(userId: string, request: AuthorizationRequest): Promise<string | null> {
       const consent = await repository.findConsent(userId, request.client.id);
-      return Boolean(consent && request.scopes.every((s) => consent.scopes.includes(s)));
+      if (!consent?.teamId || !request.scopes.every((s) => consent.scopes.includes(s))) return null;
+      return (await stillMember(consent.teamId, userId)) ? consent.teamId : null;
     },
 
-    async approve(userId: string, request: AuthorizationRequest): Promise<string> {
+    /**
+     * The team the user chose on the consent page: one they belong to. None chosen (a form
+     * without the field) means their default team.
+     */
+    async chosenTeam(userId: string, teamId: string | undefined): Promise<string> {
+      if (!teamId) {
+        const own = await deps.teams.findDefaultFor(userId);
+        if (own?.role) return own.team.id;
+        throw new ValidationError('Choose the team this application may act for');
+      }
+      if (!(await stillMember(teamId, userId)))
+        throw new ValidationError('You are not a member of the chosen team');
+      return teamId;
+    },
+
+    async approve(userId: string, request: AuthorizationRequest, teamId: string): Promise<string> {
       const now = clock();
       const code = issueSecret('oac');
       await db.orm.transaction(async (tx) => {
         const previous = await repository.findConsent(userId, request.client.id, tx);
-        const remembered = [...new Set([...(previous?.scopes ?? []), ...request.scopes])];
-        await repository.saveConsent(userId, request.client.id, remembered, now, tx);
+        // Scopes approved for another team are not carried over to this one.
+        const kept = previous?.teamId === teamId ? previous.scopes : [];
+        const remembered = [...new Set([...kept, ...request.scopes])];
+        await repository.saveConsent(userId, request.client.id, remembered, teamId, now, tx);
         await repository.insertCode(
           {
             id: code.id,
@@ -175,12 +256,21 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             clientId: request.client.id,
             redirectUri: request.redirectUri,
             scopes: request.scopes,
+            teamId,
+            resource: request.resource ?? null,
             codeChallenge: request.codeChallenge,
             createdAt: now,
             expiresAt: addSeconds(now, CODE_TTL_SECONDS),
           },
           tx,
         );
+        await audit(tx, {
+          action: 'oauth.consent_granted',
+          actor: { type: 'user', id: userId },
+          teamId,
+          target: { type: 'oauth_client', id: request.client.id },
+          details: { scopes: request.scopes },
+        });
       });
       return redirectTo(request.redirectUri, { code: code.token, state: request.state });
     },
@@ -195,7 +285,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     /** `authorization_code` grant: single use, unexpired, same client, redirect URI and PKCE verifier. */
     async exchangeCode(body: Record<string, unknown>) {
-      const client = requireClient(body.client_id);
+      const client = await requireClient(body.client_id);
       const code = str(body.code);
       const verifier = str(body.code_verifier);
       const redirectUri = str(body.redirect_uri);
@@ -231,9 +321,18 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       if (!VERIFIER.test(verifier) || !stringsEqual(s256(verifier), row.codeChallenge)) {
         throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
       }
+      // RFC 8707 §2.2: the token request may repeat the authorization request's resource, or
+      // name one when the authorization request named none; never another.
+      const target = resourceParameter(body.resource);
+      if ('error' in target) throw new OAuthError('invalid_target', target.error);
+      if (row.resource && target.resource && target.resource !== row.resource)
+        throw new OAuthError('invalid_target', 'resource differs from the authorization request');
+      const resource = row.resource ?? target.resource ?? null;
       const user = await deps.users.findById(row.userId);
       if (!user || user.disabledAt)
         throw new OAuthError('invalid_grant', 'The account is no longer active');
+      if (!(await stillMember(row.teamId, row.userId)))
+        throw new OAuthError('invalid_grant', 'The account is no longer a member of the team');
       const grantId = newId('ogr');
       const result = await db.orm.transaction(async (tx) => {
         if (!(await repository.useCode(row.id, grantId, now, tx))) return null;
@@ -243,6 +342,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             userId: row.userId,
             clientId: client.id,
             scopes: row.scopes,
+            teamId: row.teamId,
+            resource,
             createdAt: now,
             lastUsedAt: now,
           },
@@ -254,6 +355,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             clientId: client.id,
             scopes: row.scopes,
             grantId,
+            teamId: row.teamId,
+            resource,
             withRefresh: row.scopes.includes('offline_access'),
           },
           tx,
@@ -265,7 +368,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     /** `refresh_token` grant with rotation; a replayed old token revokes the whole grant. */
     async refresh(body: Record<string, unknown>) {
-      const client = requireClient(body.client_id);
+      const client = await requireClient(body.client_id);
       const token = str(body.refresh_token);
       if (!token) throw new OAuthError('invalid_request', 'refresh_token is required');
       const parsed = parseIssuedToken(token);
@@ -278,7 +381,17 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       if (grant.revokedAt)
         throw new OAuthError('invalid_grant', 'The refresh token has been revoked');
       if (found.token.rotatedAt) {
-        await repository.revokeGrant(grant.id, now);
+        await db.orm.transaction(async (tx) => {
+          await repository.revokeGrant(grant.id, now, tx);
+          await audit(tx, {
+            action: 'oauth.refresh_token_reused',
+            outcome: 'failure',
+            actor: { type: 'oauth_client', id: client.id },
+            teamId: grant.teamId,
+            target: { type: 'oauth_grant', id: grant.id },
+            details: { user_id: grant.userId },
+          });
+        });
         throw new OAuthError(
           'invalid_grant',
           'The refresh token was already used; the whole grant is revoked',
@@ -297,9 +410,16 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         }
         scopes = asked;
       }
+      const target = resourceParameter(body.resource);
+      if ('error' in target) throw new OAuthError('invalid_target', target.error);
+      if (grant.resource && target.resource && target.resource !== grant.resource)
+        throw new OAuthError('invalid_target', 'resource differs from the one granted');
+      const resource = grant.resource ?? target.resource ?? null;
       const user = await deps.users.findById(grant.userId);
       if (!user || user.disabledAt)
         throw new OAuthError('invalid_grant', 'The account is no longer active');
+      if (!(await stillMember(grant.teamId, grant.userId)))
+        throw new OAuthError('invalid_grant', 'The account is no longer a member of the team');
       const result = await db.orm.transaction(async (tx) => {
         if (!(await repository.rotateRefreshToken(found.token.id, now, tx))) return null;
         await repository.touchGrant(grant.id, now, tx);
@@ -310,6 +430,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             clientId: client.id,
             scopes,
             grantId: grant.id,
+            teamId: grant.teamId,
+            resource,
             withRefresh: true,
           },
           tx,
@@ -327,7 +449,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     /** RFC 7009: always succeeds; unknown tokens and other clients' tokens are ignored. */
     async revoke(body: Record<string, unknown>) {
-      const client = requireClient(body.client_id);
+      const client = await requireClient(body.client_id);
       const token = str(body.token);
       if (!token) throw new OAuthError('invalid_request', 'token is required');
       const parsed = parseIssuedToken(token);
@@ -336,7 +458,15 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       if (parsed.id.startsWith('oat_')) {
         const row = await repository.findAccessToken(parsed.id);
         if (row && row.clientId === client.id && secretMatches(parsed.secret, row.secretHash)) {
-          await repository.revokeAccessToken(row.id, now);
+          await db.orm.transaction(async (tx) => {
+            await repository.revokeAccessToken(row.id, now, tx);
+            await audit(tx, {
+              action: 'oauth.token_revoked',
+              actor: { type: 'oauth_client', id: client.id },
+              target: { type: 'access_token', id: row.id },
+              details: { user_id: row.userId },
+            });
+          });
         }
       } else if (parsed.id.startsWith('ort_')) {
         const found = await repository.findRefreshToken(parsed.id);
@@ -345,7 +475,16 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           found.grant.clientId === client.id &&
           secretMatches(parsed.secret, found.token.secretHash)
         ) {
-          await repository.revokeGrant(found.grant.id, now);
+          await db.orm.transaction(async (tx) => {
+            await repository.revokeGrant(found.grant.id, now, tx);
+            await audit(tx, {
+              action: 'oauth.token_revoked',
+              actor: { type: 'oauth_client', id: client.id },
+              teamId: found.grant.teamId,
+              target: { type: 'oauth_grant', id: found.grant.id },
+              details: { user_id: found.grant.userId },
+            });
+          });
         }
       }
     },
@@ -360,6 +499,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         userId: string;
         clientId: string;
         scopes: string[];
+        teamId: string | null;
+        resource: string | null;
         createdAt: Date;
         expiresAt: Date;
         type: string;
@@ -380,6 +521,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             userId: f.grant.userId,
             clientId: f.grant.clientId,
             scopes: f.grant.scopes,
+            teamId: f.grant.teamId,
+            resource: f.grant.resource,
             createdAt: f.token.createdAt,
             expiresAt: f.token.expiresAt,
             type: 'refresh_token',
@@ -391,6 +534,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         return inactive;
       const user = await deps.users.findById(row.userId);
       if (!user || user.disabledAt) return inactive;
+      if (!(await stillMember(row.teamId, row.userId))) return inactive;
       return {
         active: true as const,
         scope: row.scopes.join(' '),
@@ -401,6 +545,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         iat: Math.floor(row.createdAt.getTime() / 1000),
         sub: user.id,
         iss: deps.issuer,
+        ...(row.resource ? { aud: row.resource } : {}),
+        ...(row.teamId ? { team_id: row.teamId } : {}),
       };
     },
 
@@ -413,23 +559,29 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       issuer: deps.issuer,
     }),
 
-    async listGrants(userId: string) {
-      const grants = await repository.activeGrantsOf(userId);
-      return grants.map((g) => ({
-        id: g.id,
-        client_id: g.clientId,
-        client_name: findClient(g.clientId)?.name ?? g.clientId,
-        scopes: g.scopes,
-        created_at: g.createdAt.toISOString(),
-        last_used_at: g.lastUsedAt?.toISOString() ?? null,
-      }));
-    },
+    ...createOAuthManagement({ db, repository, clients, clock }),
 
-    async revokeGrantOf(userId: string, grantId: string) {
-      const grant = await repository.findGrant(grantId);
-      if (!grant || grant.userId !== userId || grant.revokedAt)
-        throw new NotFoundError('Grant not found');
-      await repository.revokeGrant(grant.id, clock());
+    registerClient: (body: unknown) => clients.register(body),
+
+    /**
+     * OpenID Connect userinfo for a bearer access token of any scope or audience: who the token
+     * acts for. The email only with a scope that reads the account (user:read or account:read).
+     */
+    async userinfo(token: string) {
+      const found = await deps.accessTokens.find(token);
+      if (!found) return null;
+      if (!(await stillMember(found.token.teamId, found.token.userId))) return null;
+      const readsAccount = found.token.scopes.some(
+        (s) => s === 'user:read' || s === 'account:read',
+      );
+      return {
+        sub: found.token.userId,
+        preferred_username: found.username,
+        name: found.displayName ?? found.username,
+        ...(readsAccount
+          ? { email: found.email, email_verified: found.emailVerifiedAt !== null }
+          : {}),
+      };
     },
 
     metadata() {
@@ -440,6 +592,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         token_endpoint: `${base}/api/oauth2/token`,
         revocation_endpoint: `${base}/api/oauth2/revoke`,
         introspection_endpoint: `${base}/api/oauth2/introspect`,
+        registration_endpoint: `${base}/api/oauth2/register`,
+        userinfo_endpoint: `${base}/api/oauth2/userinfo`,
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -448,9 +602,28 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         revocation_endpoint_auth_methods_supported: ['none'],
         scopes_supported: Object.keys(OAUTH_SCOPES),
         authorization_response_iss_parameter_supported: true,
+        client_id_metadata_document_supported: true,
+        subject_types_supported: ['public'],
       };
     },
   };
 }
 
 export type OAuthService = ReturnType<typeof createOAuthService>;
+
+/** Leaving a team (or being removed from it) ends the OAuth tokens bound to that team at once. */
+export function createOAuthMembershipListener(
+  repository: OAuthRepository,
+  clock: Clock,
+): MembershipListener {
+  return {
+    memberAdded: async () => {},
+    memberRemoved: async (teamId, userId, tx) => {
+      await repository.revokeMatching(
+        (t) => and(eq(t.userId, userId), eq(t.teamId, teamId)),
+        clock(),
+        tx,
+      );
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { bearerToken, SATELLITE_KEY_PREFIX } from '../../http/auth/credentials.js';
@@ -7,6 +7,8 @@ import type { RateLimitPolicies, RateLimitPolicy } from '../../http/rate-limit.j
 import type { Clock } from '../../lib/clock.js';
 import { OAuthRateLimitedError } from '../oauth/errors.js';
 import { addressKey } from './address.js';
+import { advertiseLimit } from './headers.js';
+import { identityLimits } from './identity.js';
 import { createRateLimiter, type RateLimiter } from './limiter.js';
 import { createTokenBuckets } from './token-buckets.js';
 
@@ -40,8 +42,15 @@ function windowed(
   limits: { perAddress: number; perCaller?: number },
   refuse: Refuse = tooMany,
 ): RateLimitPolicy {
-  const check = async (key: string, limit: number) => {
+  const check = async (key: string, limit: number, reply?: FastifyReply) => {
     const state = await limiter.hit(key, { limit, windowSeconds });
+    if (reply)
+      advertiseLimit(reply, {
+        limit,
+        remaining: limit - state.count,
+        resetSeconds: state.retryAfter,
+        windowSeconds,
+      });
     if (state.count > limit) throw refuse(state.retryAfter);
   };
   const policy: RateLimitPolicy = {};
@@ -51,9 +60,9 @@ function windowed(
   }
   if (limits.perCaller) {
     const limit = limits.perCaller;
-    policy.byCaller = async (request) => {
+    policy.byCaller = async (request, reply) => {
       const caller = callerKey(request);
-      if (caller) await check(`${name}:${caller}`, limit);
+      if (caller) await check(`${name}:${caller}`, limit, reply);
     };
   }
   return policy;
@@ -103,8 +112,8 @@ function bySatelliteOrOther(satellite: RateLimitPolicy, other: RateLimitPolicy):
     policy.byAddress = (request) =>
       (satelliteKey(request) ? satellite : other).byAddress?.(request);
   if (satellite.byCaller || other.byCaller)
-    policy.byCaller = (request) =>
-      (request.actor?.type === 'satellite' ? satellite : other).byCaller?.(request);
+    policy.byCaller = (request, reply) =>
+      (request.actor?.type === 'satellite' ? satellite : other).byCaller?.(request, reply);
   return policy;
 }
 
@@ -148,6 +157,14 @@ export function createRateLimitPolicies(
       { perAddress: settings.oauthPerAddress, perCaller: settings.oauthPerAccount },
       (seconds) => new OAuthRateLimitedError(seconds),
     ),
+    // Dynamic client registration (RFC 7591) is open to anyone: its own, stricter count.
+    'oauth-registration': windowed(
+      limiter,
+      'oauth-register',
+      window,
+      { perAddress: settings.oauthRegistrationPerAddress },
+      (seconds) => new OAuthRateLimitedError(seconds),
+    ),
     'satellite-pairing': windowed(
       limiter,
       'pairing',
@@ -168,5 +185,10 @@ export function createRateLimitPolicies(
     'satellite-heartbeat': heartbeatPolicy(clock, settings.satellitePerSatellite),
   };
   policies['oauth-introspection'] = bySatelliteOrOther(policies.satellite!, policies.oauth!);
+  policies.everyCaller = identityLimits(limiter, {
+    windowSeconds: settings.apiWindowSeconds,
+    perAccount: settings.apiPerAccount,
+    perOAuthClient: settings.apiPerOAuthClient,
+  });
   return policies;
 }

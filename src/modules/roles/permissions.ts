@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'team.members.view': 'See a team’s members',
   'team.members.manage': 'Add, change and remove a team’s members',
   'team.edit': 'Change a team',
+  'audit.view': 'Read and export the audit log (inside a team: that team’s entries)',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -52,6 +53,7 @@ export const TEAM_ROLE_PERMISSIONS: Record<TeamRole, readonly Permission[]> = {
     'mcp.installations.delete',
     'satellites.view',
     'satellites.manage',
+    'audit.view',
   ],
   team_user: ['team.members.view', 'mcp.installations.view'],
 };

@@ -52,8 +52,12 @@ const CONFIGURE_EVENTS: Partial<Record<PendingWorkKind, string>> = {
   'user.deleted': 'mcp_user_deleted',
 };
 
-/** Kinds after which the satellite must forget what it cached about the user's tokens. */
-const ENDS_USER_ACCESS = new Set<string>(['user.deleted', 'user.disabled']);
+/**
+ * Kinds after which the satellite must forget what it cached about the user's tokens: a removed
+ * member's tokens are bound to the team they left (introspection answers them inactive at once),
+ * and the satellite would otherwise accept them from its cache for up to 5 minutes.
+ */
+const ENDS_USER_ACCESS = new Set<string>(['user.deleted', 'user.disabled', 'member.removed']);
 
 export interface PendingWorkItem {
   kind: string;
@@ -208,8 +212,8 @@ export function createCommandQueue(deps: CommandQueueDeps) {
     /**
      * Hands out the most urgent, oldest pending commands and marks them delivered (the satellite
      * has no duplicate detection, so a command is handed out once). Answers both Groundstation's
-     * shape and the satellite's: `polling_mode` is `immediate` while an immediate command is
-     * handed out or waiting, `normal` while others are, `slow` when none.
+     * shape and the satellite's: `polling_mode` is `immediate` while any command is handed out or
+     * waiting, `slow` when none.
      */
     async poll(actor: SatelliteActor, limit: number) {
       const now = clock();
@@ -224,12 +228,9 @@ export function createCommandQueue(deps: CommandQueueDeps) {
         ...(waiting.count > 0 && waiting.mostUrgent !== null ? [waiting.mostUrgent] : []),
       ];
       const mostUrgent = priorities.length > 0 ? Math.min(...priorities) : null;
-      const pollingMode: PollingMode =
-        mostUrgent === null
-          ? 'slow'
-          : mostUrgent === COMMAND_PRIORITIES.immediate
-            ? 'immediate'
-            : 'normal';
+      // Any work handed out or waiting asks for quick polls: a satellite that honours it picks up
+      // the rest (and the commands that follow a change usually come in a burst) in seconds.
+      const pollingMode: PollingMode = mostUrgent === null ? 'slow' : 'immediate';
       return {
         commands: commands.map(wireView),
         polling_mode: pollingMode,

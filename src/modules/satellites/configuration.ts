@@ -62,6 +62,17 @@ function secretNames(
   return [...names];
 }
 
+/**
+ * A remote server's URL with its template variables (`{name}`, as MCP Registry entries write
+ * them) filled from the configuration's `args` field of that name, percent-encoded. A variable
+ * without a value stays as written.
+ */
+function filledUrl(url: string, args: Record<string, string>): string {
+  return url.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(args, name) ? encodeURIComponent(args[name]!) : whole,
+  );
+}
+
 const PYTHON = new Set(['uvx', 'uv', 'python', 'python3', 'pip', 'pipx']);
 
 /** The satellite knows two runtimes (sandbox and caches): `python`, and `node` for the rest. */
@@ -221,7 +232,7 @@ export function createConfiguration(deps: ConfigurationDeps) {
         headers: secretNames(schema, 'headers', values.headers),
         query_params: [],
       },
-      url: r.server.url ?? '',
+      url: filledUrl(r.server.url ?? '', values.args),
       headers: values.headers,
       // The catalogue has no query-parameter fields yet.
       url_query_params: {},

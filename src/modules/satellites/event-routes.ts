@@ -17,6 +17,7 @@ import {
 } from './event-schemas.js';
 import { SatelliteParams } from './schemas.js';
 import type { SatelliteService } from './service.js';
+import { streamTopics } from '../../http/stream/signals.js';
 
 const tags = ['Satellites'];
 
@@ -114,5 +115,6 @@ export const satelliteEventRoutes: FastifyPluginAsyncTypebox<{
       type: query.type ?? null,
       since: query.since ?? null,
     }),
+    topics: (filters) => [streamTopics.history(filters.satelliteId)],
   });
 };

@@ -7,6 +7,7 @@ import type { MetricsFilters } from './metrics-source.js';
 import { Metric, MetricsQuery, type MetricView } from './metrics-schemas.js';
 import { SatelliteParams } from './schemas.js';
 import type { SatelliteService } from './service.js';
+import { streamTopics } from '../../http/stream/signals.js';
 
 /** Heartbeat metrics for the satellite's administrators: a REST page and its live stream. */
 export const satelliteMetricsRoutes: FastifyPluginAsyncTypebox<{
@@ -46,5 +47,6 @@ export const satelliteMetricsRoutes: FastifyPluginAsyncTypebox<{
       satelliteId: params.satelliteId,
       since: query.since ?? null,
     }),
+    topics: (filters) => [streamTopics.metrics(filters.satelliteId)],
   });
 };

@@ -198,9 +198,6 @@ export function createSatelliteRepository(db: Executor) {
     async insertHeartbeat(values: typeof satelliteHeartbeats.$inferInsert, tx: Executor = db) {
       await tx.insert(satelliteHeartbeats).values(values);
     },
-    async deleteHeartbeatsBefore(before: Date, tx: Executor = db) {
-      await tx.delete(satelliteHeartbeats).where(lte(satelliteHeartbeats.createdAt, before));
-    },
 
     // ---- commands
     async insertCommands(rows: Array<typeof satelliteCommands.$inferInsert>, tx: Executor = db) {

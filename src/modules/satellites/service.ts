@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
+import { audit } from '../audit/writer.js';
 import {
   ForbiddenError,
   NotFoundError,
@@ -8,7 +9,7 @@ import {
 import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/auth/types.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
-import { newId } from '../../lib/ids.js';
+import { newId, newOrderedId } from '../../lib/ids.js';
 import { satelliteNotification } from '../notifications/kinds.js';
 import { notify } from '../notifications/writer.js';
 import { globalRoleHas } from '../roles/permissions.js';
@@ -20,6 +21,7 @@ import { issueSatelliteKey, type SatelliteKeyResolver } from './keys.js';
 import type { SatelliteRepository, SatelliteRow } from './repository.js';
 import type { RegistrationTokens } from './tokens.js';
 import { createUpstreamTokens } from './upstream-tokens.js';
+import { streamTopics, type StreamSignals } from '../../http/stream/signals.js';
 
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
 
@@ -56,6 +58,8 @@ export interface SatelliteServiceDeps {
   settings: SatelliteSettings;
   /** Remembered satellite keys, dropped whenever a satellite's credentials change. */
   keys: Pick<SatelliteKeyResolver, 'forget'>;
+  /** Wakes the satellite's metrics streams after a heartbeat. */
+  signals?: Pick<StreamSignals, 'publish'>;
 }
 
 export function createSatelliteService(deps: SatelliteServiceDeps) {
@@ -161,12 +165,24 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         (input.scope === 'global'
           ? deps.settings.globalTokenTtlSeconds
           : deps.settings.teamTokenTtlSeconds);
-      const issued = await deps.tokens.issue({
-        scope: input.scope,
-        teamId,
-        ttlSeconds: ttl,
-        name: input.name ?? null,
-        createdBy: actor.userId,
+      const issued = await db.orm.transaction(async (tx) => {
+        const made = await deps.tokens.issue(
+          {
+            scope: input.scope,
+            teamId,
+            ttlSeconds: ttl,
+            name: input.name ?? null,
+            createdBy: actor.userId,
+          },
+          tx,
+        );
+        await audit(tx, {
+          action: 'satellite.registration_token_created',
+          teamId,
+          target: { type: 'registration_token', id: made.id },
+          details: { scope: input.scope, expires_at: made.expiresAt.toISOString() },
+        });
+        return made;
       });
       return {
         id: issued.id,
@@ -233,8 +249,15 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     mustManageToken,
 
     async revokeToken(actor: UserActor, tokenId: string) {
-      await mustManageToken(actor, tokenId);
-      await repository.revokeToken(tokenId, clock());
+      const token = await mustManageToken(actor, tokenId);
+      await db.orm.transaction(async (tx) => {
+        await repository.revokeToken(tokenId, clock(), tx);
+        await audit(tx, {
+          action: 'satellite.registration_token_revoked',
+          teamId: token.teamId,
+          target: { type: 'registration_token', id: tokenId },
+        });
+      });
     },
 
     resolveToken: (token: string) => deps.tokens.resolve(token),
@@ -262,7 +285,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
             'The registration token was already used; ask an administrator for a new registration token',
           );
         }
-        return repository.insert(
+        const row = await repository.insert(
           {
             id,
             name: input.name,
@@ -276,6 +299,14 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
           },
           tx,
         );
+        await audit(tx, {
+          action: 'satellite.paired',
+          actor: { type: 'satellite', id },
+          teamId: row.teamId,
+          target: { type: 'satellite', id },
+          details: { registration_token_id: actor.tokenId, scope: actor.scope },
+        });
+        return row;
       });
       const view = satelliteView(satellite);
       return {
@@ -299,24 +330,56 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     get: async (actor: UserActor, id: string) => satelliteView(await mustManage(actor, id)),
     async update(actor: UserActor, id: string, input: { name?: string; disabled?: boolean }) {
       const current = await mustManage(actor, id);
-      const row = await repository.update(id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.disabled !== undefined
-          ? { disabledAt: input.disabled ? (current.disabledAt ?? clock()) : null }
-          : {}),
+      const row = await db.orm.transaction(async (tx) => {
+        const updated = await repository.update(
+          id,
+          {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.disabled !== undefined
+              ? { disabledAt: input.disabled ? (current.disabledAt ?? clock()) : null }
+              : {}),
+          },
+          tx,
+        );
+        const switched = input.disabled !== undefined && input.disabled !== !!current.disabledAt;
+        if (switched) {
+          await audit(tx, {
+            action: input.disabled ? 'satellite.disabled' : 'satellite.enabled',
+            teamId: current.teamId,
+            target: { type: 'satellite', id },
+          });
+        }
+        return updated;
       });
       deps.keys.forget(id);
       return satelliteView(row!);
     },
     async remove(actor: UserActor, id: string) {
-      await mustManage(actor, id);
-      await repository.delete(id);
+      const current = await mustManage(actor, id);
+      await db.orm.transaction(async (tx) => {
+        await repository.delete(id, tx);
+        await audit(tx, {
+          action: 'satellite.deleted',
+          teamId: current.teamId,
+          target: { type: 'satellite', id },
+          details: { name: current.name },
+        });
+      });
       deps.keys.forget(id);
     },
     async rotateKey(actor: UserActor, id: string) {
-      await mustManage(actor, id);
+      const current = await mustManage(actor, id);
       const key = issueSatelliteKey();
-      const row = await repository.update(id, { keyId: key.keyId, keyHash: key.keyHash });
+      const row = await db.orm.transaction(async (tx) => {
+        const updated = await repository.update(id, { keyId: key.keyId, keyHash: key.keyHash }, tx);
+        await audit(tx, {
+          action: 'satellite.key_rotated',
+          teamId: current.teamId,
+          target: { type: 'satellite', id },
+          details: { key_id: key.keyId },
+        });
+        return updated;
+      });
       deps.keys.forget(id);
       return { satellite: satelliteView(row!), api_key: key.key };
     },
@@ -355,7 +418,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         );
         await repository.insertHeartbeat(
           {
-            id: newId('hb'),
+            id: newOrderedId('hb'),
             satelliteId: actor.satelliteId,
             status: reading.health,
             cpuPercent: reading.system.cpu_percent ?? null,
@@ -368,6 +431,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         );
         await materializeCommands(tx);
       });
+      deps.signals?.publish([streamTopics.metrics(actor.satelliteId)]);
       return {
         next_heartbeat_seconds: HEARTBEAT_INTERVAL_SECONDS,
         pending_commands: await repository.countPending(actor.satelliteId, now),
@@ -386,10 +450,6 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         for (const satellite of changed) await notifyTeams(satellite, 'offline', tx);
         return changed;
       }),
-    trimHeartbeats: () =>
-      repository.deleteHeartbeatsBefore(
-        new Date(clock().getTime() - deps.settings.metricsRetentionDays * 86_400_000),
-      ),
     expireCommands: () => repository.expireCommands(clock()),
   };
 }

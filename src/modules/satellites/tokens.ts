@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Executor } from '../../db/client.js';
 import type { RegistrationActor } from '../../http/auth/types.js';
 import { RegistrationTokenError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -96,13 +97,16 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
   }
 
   return {
-    async issue(input: {
-      scope: 'global' | 'team';
-      teamId: string | null;
-      ttlSeconds: number;
-      name: string | null;
-      createdBy: string;
-    }) {
+    async issue(
+      input: {
+        scope: 'global' | 'team';
+        teamId: string | null;
+        ttlSeconds: number;
+        name: string | null;
+        createdBy: string;
+      },
+      tx?: Executor,
+    ) {
       const now = deps.clock();
       const id = newId('srt');
       const iat = Math.floor(now.getTime() / 1000);
@@ -115,16 +119,19 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
         .setIssuedAt(iat)
         .setExpirationTime(exp)
         .sign(key);
-      await deps.repository.insertToken({
-        id,
-        scope: input.scope,
-        teamId: input.teamId,
-        tokenHash: sha256Hex(jwt),
-        name: input.name,
-        createdBy: input.createdBy,
-        createdAt: now,
-        expiresAt: new Date(exp * 1000),
-      });
+      await deps.repository.insertToken(
+        {
+          id,
+          scope: input.scope,
+          teamId: input.teamId,
+          tokenHash: sha256Hex(jwt),
+          name: input.name,
+          createdBy: input.createdBy,
+          createdAt: now,
+          expiresAt: new Date(exp * 1000),
+        },
+        tx,
+      );
       return {
         id,
         token: formatRegistrationToken(deps.prefix, input.scope, jwt),

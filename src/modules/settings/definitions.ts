@@ -33,6 +33,14 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     description: 'Whether /documentation serves the interactive API documentation',
   },
   {
+    key: 'registry.public_access',
+    group: 'general',
+    type: 'boolean',
+    default: false,
+    description:
+      'Whether the MCP registry API (/v0.1) answers anyone; otherwise a session or a registry:read token',
+  },
+  {
     key: 'smtp.host',
     group: 'smtp',
     type: 'string',

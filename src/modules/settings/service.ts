@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { audit } from '../audit/writer.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import {
@@ -94,6 +95,12 @@ export function createSettingsService(deps: {
       await db.orm.transaction(async (tx) => {
         for (const { d, value } of checked)
           await repository.upsert(d.key, encode(d, value), updatedBy, tx);
+        // Keys only: values may be secrets (SMTP password) and are not the log's business.
+        await audit(tx, {
+          action: 'settings.changed',
+          target: { type: 'settings', id: null },
+          details: { keys: checked.map((c) => c.d.key), change: 'set' },
+        });
       });
       const stored = await storedMap(checked.map((c) => c.d.key));
       return checked.map(({ d }) => view(d, stored.get(d.key)));
@@ -101,7 +108,14 @@ export function createSettingsService(deps: {
 
     async reset(key: string) {
       const d = definitionOf(key);
-      await repository.remove(key);
+      await db.orm.transaction(async (tx) => {
+        await repository.remove(key, tx);
+        await audit(tx, {
+          action: 'settings.changed',
+          target: { type: 'settings', id: null },
+          details: { keys: [key], change: 'reset' },
+        });
+      });
       return view(d, undefined);
     },
 

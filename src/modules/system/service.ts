@@ -5,6 +5,7 @@ import { readDatabaseChoice, saveDatabaseChoice, type DatabaseTarget } from '../
 import { API_VERSION } from '../../config.js';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
+import { createRefreshed } from './refreshed.js';
 import type { SystemRepository } from './repository.js';
 import type { SetupCode } from './setup-code.js';
 
@@ -20,6 +21,8 @@ export interface SystemServiceDeps {
   /** Called after a set-up saved a new database, so the process can move over to it. */
   onDatabaseConfigured?: (target: DatabaseTarget) => void;
   now?: () => Date;
+  /** How old (ms) a health or status answer may be before it is refreshed in the background. */
+  refreshMs?: number;
 }
 
 export interface SetupRequest {
@@ -78,6 +81,49 @@ export function createSystemService(deps: SystemServiceDeps) {
     }
   }
 
+  async function probeHealth() {
+    const started = performance.now();
+    try {
+      const version = await withTimeout(deps.repository.serverVersion(), HEALTH_TIMEOUT_MS);
+      return {
+        status: 'ok' as const,
+        version: API_VERSION,
+        database: {
+          reachable: true,
+          dialect: deps.target.dialect,
+          server_version: version,
+          latency_ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+      };
+    } catch {
+      throw new ServiceUnavailableError('The database is unreachable');
+    }
+  }
+
+  async function readStatus() {
+    const [files, applied, configured] = await Promise.all([
+      readMigrationFiles(migrationsDir),
+      deps.repository.appliedMigrationNames(),
+      isConfigured(),
+    ]);
+    const appliedFiles = files.filter((f) => applied.has(f.name));
+    return {
+      configured,
+      dialect: deps.target.dialect,
+      source: deps.target.source,
+      migrations: {
+        applied: applied.size,
+        pending: files.length - appliedFiles.length,
+        latest: appliedFiles.at(-1)?.name ?? null,
+      },
+    };
+  }
+
+  // Health checks and the status page are asked for far more often than either changes: both are
+  // answered from the latest background reading (docs/operators.md).
+  const health = createRefreshed(probeHealth, deps.refreshMs ?? 0);
+  const status = createRefreshed(readStatus, deps.refreshMs ?? 0);
+
   return {
     /** At start: a fresh service (no database chosen, no account) logs its set-up code. */
     async prepareFirstRun() {
@@ -99,43 +145,8 @@ export function createSystemService(deps: SystemServiceDeps) {
       await deps.setupCode.check(caller.code, caller.ip);
     },
 
-    async health() {
-      const started = performance.now();
-      try {
-        const version = await withTimeout(deps.repository.serverVersion(), HEALTH_TIMEOUT_MS);
-        return {
-          status: 'ok' as const,
-          version: API_VERSION,
-          database: {
-            reachable: true,
-            dialect: deps.target.dialect,
-            server_version: version,
-            latency_ms: Math.round((performance.now() - started) * 100) / 100,
-          },
-        };
-      } catch {
-        throw new ServiceUnavailableError('The database is unreachable');
-      }
-    },
-
-    async status() {
-      const [files, applied, configured] = await Promise.all([
-        readMigrationFiles(migrationsDir),
-        deps.repository.appliedMigrationNames(),
-        isConfigured(),
-      ]);
-      const appliedFiles = files.filter((f) => applied.has(f.name));
-      return {
-        configured,
-        dialect: deps.target.dialect,
-        source: deps.target.source,
-        migrations: {
-          applied: applied.size,
-          pending: files.length - appliedFiles.length,
-          latest: appliedFiles.at(-1)?.name ?? null,
-        },
-      };
-    },
+    health: () => health.get(),
+    status: () => status.get(),
 
     async listMigrations(page: Page) {
       const { items, total } = await deps.repository.listMigrations(page);
@@ -178,6 +189,7 @@ export function createSystemService(deps: SystemServiceDeps) {
         url: request.database_url ?? null,
         source: 'setup',
       };
+      status.invalidate();
       if (switching) deps.onDatabaseConfigured?.(target);
       return { dialect: request.dialect, restarting: switching };
     },

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
+import { audit } from '../audit/writer.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import { newId, randomBase62 } from '../../lib/ids.js';
@@ -132,6 +133,11 @@ export function createTeamService(deps: TeamServiceDeps) {
           tx,
         );
         await addMember(team.id, actor.userId, 'team_admin', tx);
+        await audit(tx, {
+          action: 'team.created',
+          teamId: team.id,
+          target: { type: 'team', id: team.id },
+        });
         return viewFor(team.id, actor.userId, tx);
       });
     },
@@ -168,7 +174,21 @@ export function createTeamService(deps: TeamServiceDeps) {
       actor: UserActor,
       changes: { name?: string; slug?: string; description?: string | null },
     ) {
-      const updated = await teams.update(teamId, changes);
+      const updated = await db.orm.transaction(async (tx) => {
+        const row = await teams.update(teamId, changes, tx);
+        if (row) {
+          const fields = Object.keys(changes).filter(
+            (k) => changes[k as keyof typeof changes] !== undefined,
+          );
+          await audit(tx, {
+            action: 'team.updated',
+            teamId,
+            target: { type: 'team', id: teamId },
+            details: { fields },
+          });
+        }
+        return row;
+      });
       if (!updated) throw new NotFoundError('Team not found');
       return viewFor(teamId, actor.userId);
     },
@@ -183,6 +203,12 @@ export function createTeamService(deps: TeamServiceDeps) {
         for (const m of members.items)
           for (const l of listeners) await l.memberRemoved(teamId, m.userId, tx);
         await teams.delete(teamId, tx);
+        await audit(tx, {
+          action: 'team.deleted',
+          teamId,
+          target: { type: 'team', id: teamId },
+          details: { name: team.name },
+        });
       });
     },
 
@@ -202,6 +228,12 @@ export function createTeamService(deps: TeamServiceDeps) {
           );
         }
         await addMember(teamId, user.id, role, tx);
+        await audit(tx, {
+          action: 'team.member_added',
+          teamId,
+          target: { type: 'user', id: user.id },
+          details: { role },
+        });
         return memberView((await teams.findMember(teamId, user.id, tx))!);
       });
     },
@@ -212,6 +244,12 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (!current?.role) throw new NotFoundError('Member not found');
         if (role !== 'team_admin') await ensureAnotherAdmin(teamId, userId, tx);
         await teams.setRole(teamId, userId, role, tx);
+        await audit(tx, {
+          action: 'team.member_role_changed',
+          teamId,
+          target: { type: 'user', id: userId },
+          details: { from: current.role, to: role },
+        });
         return memberView((await teams.findMember(teamId, userId, tx))!);
       });
     },
@@ -238,6 +276,12 @@ export function createTeamService(deps: TeamServiceDeps) {
         await ensureAnotherAdmin(teamId, userId, tx);
         await teams.removeMember(teamId, userId, tx);
         for (const l of listeners) await l.memberRemoved(teamId, userId, tx);
+        await audit(tx, {
+          action: 'team.member_removed',
+          teamId,
+          target: { type: 'user', id: userId },
+          details: { left: leaving },
+        });
       });
     },
   };

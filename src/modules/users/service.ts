@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { audit } from '../audit/writer.js';
 import type { Database, Executor } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
@@ -123,12 +124,22 @@ export function createUserService(deps: UserServiceDeps) {
       }
       const emailChanged =
         changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
-      const updated = await users.update(userId, {
-        ...(changes.username !== undefined ? { username: changes.username } : {}),
-        ...(changes.email !== undefined ? { email: changes.email } : {}),
-        ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
-        // A new address has not been proven yet.
-        ...(emailChanged ? { emailVerifiedAt: null } : {}),
+      const updated = await db.orm.transaction(async (tx) => {
+        const row = await users.update(
+          userId,
+          {
+            ...(changes.username !== undefined ? { username: changes.username } : {}),
+            ...(changes.email !== undefined ? { email: changes.email } : {}),
+            ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
+            // A new address has not been proven yet.
+            ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          },
+          tx,
+        );
+        if (emailChanged) {
+          await audit(tx, { action: 'user.email_changed', target: { type: 'user', id: userId } });
+        }
+        return row;
       });
       return userView(updated!);
     },
@@ -141,7 +152,10 @@ export function createUserService(deps: UserServiceDeps) {
     get: async (id: string) => userView(await mustFind(id)),
 
     async adminUpdate(id: string, changes: { global_role?: GlobalRole; disabled?: boolean }) {
-      return db.orm.transaction(async (tx) => {
+      // Sessions carry the role and the disabled flag: this replica asks the database again,
+      // both while the change is being made and once it has committed.
+      deps.sessions.forgetUser(id);
+      const view = await db.orm.transaction(async (tx) => {
         const demoting =
           changes.global_role !== undefined && changes.global_role !== 'global_admin';
         // Taken before the account is read, so the checks below see the other change's result.
@@ -164,8 +178,22 @@ export function createUserService(deps: UserServiceDeps) {
           await endAccess(id, tx);
           await tellSatellites(id, 'user.disabled', tx);
         }
+        const target = { type: 'user', id };
+        if (changes.global_role !== undefined && changes.global_role !== user.globalRole) {
+          await audit(tx, {
+            action: 'user.role_changed',
+            target,
+            details: { from: user.globalRole, to: changes.global_role },
+          });
+        }
+        if (disabling) await audit(tx, { action: 'user.disabled', target });
+        if (changes.disabled === false && user.disabledAt) {
+          await audit(tx, { action: 'user.enabled', target });
+        }
         return userView(updated!);
       });
+      deps.sessions.forgetUser(id);
+      return view;
     },
 
     async delete(id: string) {
@@ -185,7 +213,9 @@ export function createUserService(deps: UserServiceDeps) {
         await tellSatellites(id, 'user.deleted', tx);
         // Sessions, memberships and the default team go with the account (foreign keys cascade).
         await users.delete(id, tx);
+        await audit(tx, { action: 'user.deleted', target: { type: 'user', id } });
       });
+      deps.sessions.forgetUser(id);
     },
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "mcp_servers" ADD COLUMN "from_registry" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "mcp_servers_hand_made_idx" ON "mcp_servers" USING btree ("slug") WHERE NOT "mcp_servers"."from_registry";

@@ -1,0 +1,36 @@
+import type { Job } from './runner.js';
+import type { RegistrySync } from '../modules/registry/sync.js';
+
+export const REGISTRY_SYNC_JOB = 'registry-sync';
+
+/**
+ * The registry sync as a periodic job: the runner's advisory lock and slot claim make one
+ * replica run it at a time. An administrator's "sync now" goes through the same runner (and
+ * lock), and `runNow` says which of the two started a run.
+ */
+export function createRegistrySyncJob(sync: RegistrySync, intervalMs: number) {
+  let nextTrigger: 'schedule' | 'admin' = 'schedule';
+  let lastRunId: string | null = null;
+  const job: Job = {
+    name: REGISTRY_SYNC_JOB,
+    intervalMs,
+    async run() {
+      const trigger = nextTrigger;
+      nextTrigger = 'schedule';
+      const run = await sync.run(trigger);
+      lastRunId = run?.id ?? null;
+      return run;
+    },
+  };
+  return {
+    job,
+    /** Runs the sync now; null when another run holds the lock (or no source is configured). */
+    async runNow(runner: { run(name: string): Promise<boolean> }): Promise<string | null> {
+      nextTrigger = 'admin';
+      lastRunId = null;
+      const ran = await runner.run(REGISTRY_SYNC_JOB);
+      nextTrigger = 'schedule';
+      return ran ? lastRunId : null;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { redirectUriAllowed, type FirstPartyClientSetting } from '../../config.js';
+import type { Executor } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { ClientMetadataDocuments } from './client-metadata.js';
+import { ClientMetadataError, isMetadataDocumentId } from './client-metadata.js';
+import type { ClientRepository } from './client-repository.js';
+import { BUILT_IN_CLIENTS, type ClientKind, type OAuthClient } from './clients.js';
+import { OAuthError } from './errors.js';
+
+const MAX_REDIRECT_URIS = 20;
+const GRANT_TYPES = ['authorization_code', 'refresh_token'];
+
+export type ClientLookup = { client: OAuthClient } | { error: string };
+
+const textList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/**
+ * Every client the authorization server knows: built-in and configured first-party clients,
+ * dynamically registered ones (RFC 7591) and those identified by a client ID metadata document.
+ */
+export function createClientDirectory(deps: {
+  repository: ClientRepository;
+  documents: ClientMetadataDocuments;
+  firstParty: readonly FirstPartyClientSetting[];
+  clock: Clock;
+}) {
+  const { repository, documents, clock } = deps;
+  const firstParty = new Map<string, OAuthClient>(Object.entries(BUILT_IN_CLIENTS));
+  for (const c of deps.firstParty) firstParty.set(c.id, { ...c, kind: 'first_party' });
+
+  return {
+    firstPartyClients: () => [...firstParty.values()],
+
+    /**
+     * The client an authorization request names, with its current redirect URIs. A metadata
+     * document is (re)read here, under its cache, and remembered for the administrators' list.
+     */
+    async resolve(id: string): Promise<ClientLookup> {
+      const builtIn = firstParty.get(id);
+      if (builtIn) return { client: builtIn };
+      const stored = await repository.find(id);
+      if (stored?.revokedAt) return { error: 'This client has been revoked by an administrator' };
+      if (isMetadataDocumentId(id)) {
+        try {
+          const metadata = await documents.load(id);
+          const changed =
+            !stored ||
+            stored.name !== metadata.name ||
+            stored.redirectUris.join('\n') !== metadata.redirectUris.join('\n');
+          if (changed) await repository.rememberDocument(id, metadata, clock());
+          return { client: { id, kind: 'metadata_document', ...metadata } };
+        } catch (error) {
+          if (error instanceof ClientMetadataError) return { error: error.message };
+          throw error;
+        }
+      }
+      if (stored?.kind === 'dynamic') {
+        const { name, redirectUris } = stored;
+        return { client: { id, name, redirectUris, kind: 'dynamic' } };
+      }
+      return { error: 'Unknown client_id' };
+    },
+
+    /**
+     * Whether the token, revocation and refresh requests of this client are still accepted: it
+     * is first-party, or registered (metadata-document clients are recorded when they first ask
+     * for authorization) and not revoked. No document is fetched here.
+     */
+    async isActive(id: string): Promise<boolean> {
+      if (firstParty.has(id)) return true;
+      const stored = await repository.find(id);
+      return Boolean(stored && !stored.revokedAt);
+    },
+
+    async describe(id: string): Promise<{ name: string; kind: ClientKind }> {
+      const builtIn = firstParty.get(id);
+      if (builtIn) return { name: builtIn.name, kind: builtIn.kind };
+      const stored = await repository.find(id);
+      return stored
+        ? { name: stored.name, kind: stored.kind as ClientKind }
+        : { name: id, kind: isMetadataDocumentId(id) ? 'metadata_document' : 'dynamic' };
+    },
+
+    /** RFC 7591 dynamic registration, for public clients only. */
+    async register(body: unknown) {
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object');
+      const fields = body as Record<string, unknown>;
+      const uris = fields.redirect_uris;
+      if (
+        !textList(uris) ||
+        uris.length === 0 ||
+        uris.length > MAX_REDIRECT_URIS ||
+        !uris.every(redirectUriAllowed)
+      ) {
+        throw new OAuthError(
+          'invalid_redirect_uri',
+          `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} https URLs or http URLs on a loopback host (127.0.0.1, [::1], localhost), without fragments`,
+        );
+      }
+      const method = fields.token_endpoint_auth_method;
+      if (method !== undefined && method !== 'none') {
+        throw new OAuthError(
+          'invalid_client_metadata',
+          'Only public clients are registered: token_endpoint_auth_method must be none',
+        );
+      }
+      const grants = fields.grant_types;
+      if (
+        grants !== undefined &&
+        !(textList(grants) && grants.every((g) => GRANT_TYPES.includes(g)))
+      )
+        throw new OAuthError(
+          'invalid_client_metadata',
+          'grant_types may only name authorization_code and refresh_token',
+        );
+      const responses = fields.response_types;
+      if (responses !== undefined && !(textList(responses) && responses.every((r) => r === 'code')))
+        throw new OAuthError('invalid_client_metadata', 'response_types may only name code');
+      const rawName = fields.client_name;
+      if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > 200))
+        throw new OAuthError(
+          'invalid_client_metadata',
+          'client_name must be text of at most 200 characters',
+        );
+      const name =
+        typeof rawName === 'string' && rawName.trim() ? rawName.trim() : 'Unnamed client';
+      const now = clock();
+      const id = newId('ocl');
+      const redirectUris = [...new Set(uris)];
+      await repository.insert({
+        id,
+        kind: 'dynamic',
+        name,
+        redirectUris,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return {
+        client_id: id,
+        client_id_issued_at: Math.floor(now.getTime() / 1000),
+        client_name: name,
+        redirect_uris: redirectUris,
+        grant_types: GRANT_TYPES,
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none' as const,
+      };
+    },
+
+    async list() {
+      const rows = await repository.list();
+      return rows.map((r) => ({
+        client_id: r.id,
+        client_name: r.name,
+        kind: r.kind as ClientKind,
+        redirect_uris: r.redirectUris,
+        created_at: r.createdAt.toISOString(),
+        revoked_at: r.revokedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** Marks the client revoked; the caller ends its tokens. False: unknown or revoked already. */
+    async revoke(id: string, tx?: Executor) {
+      documents.forget(id);
+      return repository.revoke(id, clock(), tx);
+    },
+  };
+}
+
+export type ClientDirectory = ReturnType<typeof createClientDirectory>;

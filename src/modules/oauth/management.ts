@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { NotFoundError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ClientDirectory } from './client-directory.js';
+import type { ClientKind } from './clients.js';
+import type { OAuthRepository } from './repository.js';
+
+/**
+ * What users, team administrators and global administrators see and end of the OAuth grants:
+ * grants per user, authorized clients, the clients acting for a team, and client revocation.
+ */
+export function createOAuthManagement(deps: {
+  db: Database;
+  repository: OAuthRepository;
+  clients: ClientDirectory;
+  clock: Clock;
+}) {
+  const { db, repository, clients, clock } = deps;
+
+  /** The user's active grants, one per approval, with the client and the team they act for. */
+  async function listGrants(userId: string) {
+    const grants = await repository.activeGrantsOf(userId);
+    const teamNames = await repository.teamNames([
+      ...new Set(grants.flatMap((g) => (g.teamId ? [g.teamId] : []))),
+    ]);
+    const described = new Map<string, { name: string; kind: ClientKind }>();
+    for (const id of new Set(grants.map((g) => g.clientId)))
+      described.set(id, await clients.describe(id));
+    return grants.map((g) => ({
+      id: g.id,
+      client_id: g.clientId,
+      client_name: described.get(g.clientId)!.name,
+      client_kind: described.get(g.clientId)!.kind,
+      team_id: g.teamId,
+      team_name: g.teamId ? (teamNames.get(g.teamId) ?? null) : null,
+      resource: g.resource,
+      scopes: g.scopes,
+      created_at: g.createdAt.toISOString(),
+      last_used_at: g.lastUsedAt?.toISOString() ?? null,
+    }));
+  }
+
+  return {
+    listGrants,
+
+    /** The clients the user has authorized: their grants, grouped by client. */
+    async authorizedClients(userId: string) {
+      const grants = await listGrants(userId);
+      const byClient = new Map<string, typeof grants>();
+      for (const g of grants) byClient.set(g.client_id, [...(byClient.get(g.client_id) ?? []), g]);
+      return [...byClient.entries()].map(([clientId, list]) => ({
+        client_id: clientId,
+        client_name: list[0]!.client_name,
+        client_kind: list[0]!.client_kind,
+        scopes: [...new Set(list.flatMap((g) => g.scopes))],
+        teams: [
+          ...new Map(
+            list
+              .filter((g) => g.team_id)
+              .map((g) => [g.team_id, { id: g.team_id!, name: g.team_name }]),
+          ).values(),
+        ],
+        resources: [...new Set(list.flatMap((g) => (g.resource ? [g.resource] : [])))],
+        grants: list.length,
+        last_used_at:
+          list
+            .map((g) => g.last_used_at)
+            .filter(Boolean)
+            .sort()
+            .at(-1) ?? null,
+      }));
+    },
+
+    /** Ends every grant and token the user gave this client, and forgets the approval. */
+    async revokeClientOf(userId: string, clientId: string) {
+      const held = (await repository.activeGrantsOf(userId)).some((g) => g.clientId === clientId);
+      if (!held) throw new NotFoundError('This client holds no access to your account');
+      await db.orm.transaction(async (tx) => {
+        await repository.revokeMatching(
+          (t) => and(eq(t.userId, userId), eq(t.clientId, clientId)),
+          clock(),
+          tx,
+        );
+        await repository.forgetConsents(userId, clientId, tx);
+      });
+    },
+
+    async revokeGrantOf(userId: string, grantId: string) {
+      const grant = await repository.findGrant(grantId);
+      if (!grant || grant.userId !== userId || grant.revokedAt)
+        throw new NotFoundError('Grant not found');
+      await repository.revokeGrant(grant.id, clock());
+    },
+
+    /** For team administrators: which clients hold usable tokens for the team, and for whom. */
+    async teamClients(teamId: string) {
+      const rows = await repository.liveGrantsOfTeam(teamId, clock());
+      const result = new Map<
+        string,
+        {
+          client_id: string;
+          client_name: string;
+          client_kind: ClientKind;
+          users: Array<{ user_id: string; username: string }>;
+          scopes: string[];
+          resources: string[];
+          last_used_at: string | null;
+        }
+      >();
+      for (const r of rows) {
+        let entry = result.get(r.clientId);
+        if (!entry) {
+          const about = await clients.describe(r.clientId);
+          entry = {
+            client_id: r.clientId,
+            client_name: about.name,
+            client_kind: about.kind,
+            users: [],
+            scopes: [],
+            resources: [],
+            last_used_at: null,
+          };
+          result.set(r.clientId, entry);
+        }
+        if (!entry.users.some((u) => u.user_id === r.userId))
+          entry.users.push({ user_id: r.userId, username: r.username });
+        entry.scopes = [...new Set([...entry.scopes, ...r.scopes])];
+        if (r.resource && !entry.resources.includes(r.resource)) entry.resources.push(r.resource);
+        const used = r.lastUsedAt?.toISOString() ?? null;
+        if (used && (!entry.last_used_at || used > entry.last_used_at)) entry.last_used_at = used;
+      }
+      return [...result.values()];
+    },
+
+    /** Administrators: every registered and metadata-document client. */
+    listClients: () => clients.list(),
+
+    /** Administrators: the client can no longer authorize, and every token it holds ends. */
+    async revokeClient(clientId: string) {
+      await db.orm.transaction(async (tx) => {
+        if (!(await clients.revoke(clientId, tx))) throw new NotFoundError('Client not found');
+        await repository.revokeMatching((t) => eq(t.clientId, clientId), clock(), tx);
+        await repository.forgetConsents(null, clientId, tx);
+      });
+    },
+  };
+}
