@@ -11,7 +11,7 @@ import type { Operation, Schema } from './operations.js';
  */
 export const NON_JSON: Record<
   string,
-  { statuses: number[]; kind: 'html' | 'empty' | 'sse'; reason: string }[]
+  { statuses: number[]; kind: 'html' | 'empty' | 'sse' | 'jsonl'; reason: string }[]
 > = {
   oauthAuthorize: [
     {
@@ -54,6 +54,10 @@ export const NON_JSON: Record<
     { statuses: [200], kind: 'sse', reason: 'server-sent event stream' },
   ],
   streamTeamNotifications: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
+  streamAuditEntries: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
+  streamTeamAuditEntries: [{ statuses: [200], kind: 'sse', reason: 'server-sent event stream' }],
+  exportAuditEntries: [{ statuses: [200], kind: 'jsonl', reason: 'JSON Lines export' }],
+  exportTeamAuditEntries: [{ statuses: [200], kind: 'jsonl', reason: 'JSON Lines export' }],
 };
 
 /**
@@ -123,6 +127,19 @@ export function createResponseChecker() {
     if (kind === 'sse') {
       if (!contentType.startsWith('text/event-stream'))
         problems.push(`expected SSE, got ${contentType}`);
+      return problems;
+    }
+    if (kind === 'jsonl') {
+      if (!contentType.startsWith('application/jsonl'))
+        problems.push(`expected JSON Lines, got ${contentType}`);
+      for (const line of res.body.split('\n').filter(Boolean)) {
+        try {
+          JSON.parse(line);
+        } catch {
+          problems.push('a JSON Lines line is not JSON');
+          break;
+        }
+      }
       return problems;
     }
     if (!contentType.startsWith('application/json')) {

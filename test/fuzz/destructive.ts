@@ -90,4 +90,6 @@ export const STREAMS = new Set([
   'streamSatelliteMetrics',
   'streamSatelliteEventHistory',
   'streamTeamNotifications',
+  'streamAuditEntries',
+  'streamTeamAuditEntries',
 ]);
