@@ -2,11 +2,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { PGliteOptions } from '@electric-sql/pglite';
 
-/** The WebAssembly global, which this project's TypeScript libraries declare only as types. */
+/** A compiled PGlite WASM module, as PGlite takes it (`pgliteWasmModule`). */
+export type PgliteWasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+
+/** The WebAssembly global, which this project's TypeScript libraries (ES2023, node) do not declare. */
 const wasm = (
   globalThis as unknown as {
-    WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+    WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteWasmModule> };
   }
 ).WebAssembly;
 
@@ -20,7 +24,7 @@ const wasm = (
 export async function initialisePgliteDir(
   dataDir: string,
   settings: string[],
-): Promise<WebAssembly.Module | undefined> {
+): Promise<PgliteWasmModule | undefined> {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
   const url = import.meta.resolve('@electric-sql/pglite');
   // Compiled once here and shared with the worker and with the client opened afterwards, so the
