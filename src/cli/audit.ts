@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { readChainHead, verifyChain } from '../modules/audit/verify.js';
-import { EmbeddedDatabaseBusy, openServiceDatabase } from './database.js';
+import { runOnServiceDatabase } from './database.js';
 import { EXIT, type CliIo } from './io.js';
 
 export const AUDIT_USAGE = `usage: groundstation audit verify
@@ -44,21 +44,5 @@ export async function runAudit(args: string[], io: CliIo, db: Database): Promise
 
 /** `groundstation audit …` on the database the configuration names. */
 export async function auditCommand(args: string[], io: CliIo): Promise<number> {
-  if (args[0] === '-h' || args[0] === '--help' || args.length === 0) {
-    (args.length === 0 ? io.stderr : io.stdout)(AUDIT_USAGE);
-    return args.length === 0 ? EXIT.usage : EXIT.ok;
-  }
-  let opened;
-  try {
-    opened = await openServiceDatabase(io);
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusy)) throw error;
-    io.stderr(`${error.message}\n`);
-    return EXIT.invalid;
-  }
-  try {
-    return await runAudit(args, io, opened.db);
-  } finally {
-    await opened.db.close();
-  }
+  return runOnServiceDatabase(args, io, AUDIT_USAGE, (opened) => runAudit(args, io, opened.db));
 }

@@ -4,7 +4,7 @@ import { serviceRunning } from '../db/admin-socket.js';
 import { openDatabase } from '../db/open.js';
 import { resolveDatabaseTarget, type DatabaseTarget } from '../db/target.js';
 import { loadSecrets, type Secrets } from '../lib/secrets.js';
-import type { CliIo } from './io.js';
+import { EXIT, type CliIo } from './io.js';
 
 /** The embedded database is open in the running service. */
 export class EmbeddedDatabaseBusy extends Error {}
@@ -34,4 +34,34 @@ export async function openServiceDatabase(io: CliIo): Promise<CliDatabase> {
   }
   const db = await openDatabase(target, { dataDir: config.dataDir, poolMax: 2 });
   return { config, target, secrets, db };
+}
+
+/**
+ * The shell of a command that works on the service's database: `-h`/`--help` print its usage
+ * (and no arguments print it as an error), the database is opened as `openServiceDatabase` does,
+ * refused while the service holds the embedded one, and closed whatever `run` does.
+ */
+export async function runOnServiceDatabase(
+  args: string[],
+  io: CliIo,
+  usage: string,
+  run: (opened: CliDatabase) => Promise<number>,
+): Promise<number> {
+  if (args[0] === '-h' || args[0] === '--help' || args.length === 0) {
+    (args.length === 0 ? io.stderr : io.stdout)(usage);
+    return args.length === 0 ? EXIT.usage : EXIT.ok;
+  }
+  let opened: CliDatabase;
+  try {
+    opened = await openServiceDatabase(io);
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusy)) throw error;
+    io.stderr(`${error.message}\n`);
+    return EXIT.invalid;
+  }
+  try {
+    return await run(opened);
+  } finally {
+    await opened.db.close();
+  }
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { createKeyRotation, type KeyUsageReport } from '../modules/encryption/rotation.js';
-import { EmbeddedDatabaseBusy, openServiceDatabase } from './database.js';
+import { runOnServiceDatabase } from './database.js';
 import { EXIT, type CliIo } from './io.js';
 
 export const ENCRYPTION_KEYS_USAGE = `usage: groundstation encryption-keys status
@@ -89,24 +89,10 @@ export async function runEncryptionKeys(
 
 /** `groundstation encryption-keys …` on the database the configuration names. */
 export async function encryptionKeysCommand(args: string[], io: CliIo): Promise<number> {
-  if (args[0] === '-h' || args[0] === '--help' || args.length === 0) {
-    (args.length === 0 ? io.stderr : io.stdout)(ENCRYPTION_KEYS_USAGE);
-    return args.length === 0 ? EXIT.usage : EXIT.ok;
-  }
-  let opened;
-  try {
-    opened = await openServiceDatabase(io);
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusy)) throw error;
-    io.stderr(`${error.message}\n`);
-    return EXIT.invalid;
-  }
-  try {
-    return await runEncryptionKeys(args, io, {
+  return runOnServiceDatabase(args, io, ENCRYPTION_KEYS_USAGE, (opened) =>
+    runEncryptionKeys(args, io, {
       db: opened.db,
       key: opened.secrets.ENCRYPTION_KEY,
-    });
-  } finally {
-    await opened.db.close();
-  }
+    }),
+  );
 }

@@ -122,6 +122,21 @@ async function entries(
   }));
 }
 
+/** The catalogue columns a registry document is built from (imported or hand-made servers). */
+const documentFields = {
+  name: mcpServers.name,
+  description: mcpServers.description,
+  repositoryUrl: mcpServers.repositoryUrl,
+  homepage: mcpServers.homepage,
+  transport: mcpServers.transport,
+  runtime: mcpServers.runtime,
+  command: mcpServers.command,
+  package: mcpServers.package,
+  args: mcpServers.args,
+  url: mcpServers.url,
+  configSchema: mcpServers.configSchema,
+};
+
 export function createRegistryRepository(db: Executor) {
   return {
     // ---- import
@@ -134,17 +149,7 @@ export function createRegistryRepository(db: Executor) {
           fingerprint: registryServers.fingerprint,
           upstreamStatus: registryServers.upstreamStatus,
           server: {
-            name: mcpServers.name,
-            description: mcpServers.description,
-            repositoryUrl: mcpServers.repositoryUrl,
-            homepage: mcpServers.homepage,
-            transport: mcpServers.transport,
-            runtime: mcpServers.runtime,
-            command: mcpServers.command,
-            package: mcpServers.package,
-            args: mcpServers.args,
-            url: mcpServers.url,
-            configSchema: mcpServers.configSchema,
+            ...documentFields,
             tags: mcpServers.tags,
             status: mcpServers.status,
           },
@@ -296,17 +301,7 @@ export function createRegistryRepository(db: Executor) {
       const rows = await tx
         .select({
           id: mcpServers.id,
-          name: mcpServers.name,
-          description: mcpServers.description,
-          repositoryUrl: mcpServers.repositoryUrl,
-          homepage: mcpServers.homepage,
-          transport: mcpServers.transport,
-          runtime: mcpServers.runtime,
-          command: mcpServers.command,
-          package: mcpServers.package,
-          args: mcpServers.args,
-          url: mcpServers.url,
-          configSchema: mcpServers.configSchema,
+          ...documentFields,
         })
         .from(mcpServers)
         .where(inArray(mcpServers.id, serverIds));
