@@ -13,6 +13,7 @@ const BENCHMARKS: Array<[string, string]> = [
   ['bench:registry', 'MCP registry import and reads'],
   ['bench:streams', 'Live streams'],
   ['bench:http', 'HTTP load on the hot read routes'],
+  ['bench:audit', 'Audit log cost on the audited routes'],
 ];
 
 function run(script: string): Promise<string> {

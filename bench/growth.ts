@@ -1,7 +1,8 @@
 // npm run bench:growth — seeds a large usage history (BENCH_USAGE_ROWS, default 1,000,000; the
 // operations issue's figure is 10,000,000) over 100 installations, with request logs and
-// notifications beside it, then times the list routes that read those tables over HTTP, and on
-// PostgreSQL one bounded retention batch. Prints medians and p99s in milliseconds.
+// notifications beside it, then times the list routes that read those tables over HTTP, the
+// posting of event batches of 100 (bench/event-mixes.ts, the spec's shapes) into that history,
+// and on PostgreSQL one bounded retention batch. Prints medians and p99s in milliseconds.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { mcpServers } from '../src/db/schema/index.js';
@@ -9,7 +10,8 @@ import { applyRetention } from '../src/jobs/retention.js';
 import { openPostgres } from '../src/db/client.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { normalizeConfigSchema } from '../src/modules/catalogue/service.js';
-import { ms, printTable, startTarget, targetsToRun, time } from './lib.js';
+import { MIXES } from './event-mixes.js';
+import { json, ms, printTable, startTarget, targetsToRun, time } from './lib.js';
 
 const USAGE_ROWS = Number(process.env.BENCH_USAGE_ROWS ?? 1_000_000);
 const REQUEST_ROWS = Math.ceil(USAGE_ROWS / 10);
@@ -105,6 +107,51 @@ async function login(base: string): Promise<string> {
     .split(';')[0]!;
 }
 
+/**
+ * Event batches of 100 posted while the history is there: a satellite paired over the API and an
+ * installation it serves, with the account's instance, so every batch lands in the same
+ * account's tool calls and feed as the seeded rows.
+ */
+async function eventBatches(base: string, cookie: string) {
+  const token = await json(base, '/api/satellites/registration-tokens', {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({ scope: 'global' }),
+  });
+  const satellite = await json(base, '/api/satellites/register', {
+    method: 'POST',
+    bearer: token.data.token,
+    body: JSON.stringify({ name: 'growth-events' }),
+  });
+  const installed = await json(base, `/api/teams/${TEAM}/mcp/installations`, {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({
+      server_id: 'growth-server',
+      name: 'Growth events',
+      satellite_id: satellite.data.satellite.id,
+      settings: { request_logging_enabled: true },
+    }),
+  });
+  const ctx = {
+    installation: installed.data.installation.id as string,
+    team: TEAM,
+    user: USER,
+    instance: installed.data.installation.my_instance.id as string,
+  };
+  const mix = MIXES[0]!;
+  // A batch number of its own for every call, so that no batch is a resent one.
+  let next = 0;
+  return time(async () => {
+    const body = await json(base, `/api/satellites/${satellite.data.satellite.id}/events`, {
+      method: 'POST',
+      bearer: satellite.data.api_key,
+      body: JSON.stringify(mix.batch(next++, ctx)),
+    });
+    if (body.failed !== 0) throw new Error(`event batch failed: ${JSON.stringify(body.failures)}`);
+  });
+}
+
 /** One bounded retention batch on a large table, timed on a direct connection (PostgreSQL). */
 async function retentionBatch(url: string) {
   const db = await openPostgres({ url, poolMax: 1 });
@@ -153,6 +200,14 @@ async function main() {
         const t = await time((i) => get(path(i)));
         results.push([name, label, ms(t.median), ms(t.p99), String(t.samples)]);
       }
+      const batches = await eventBatches(target.base, cookie);
+      results.push([
+        name,
+        `event batch of 100 (${MIXES[0]!.name})`,
+        ms(batches.median),
+        ms(batches.p99),
+        String(batches.samples),
+      ]);
       if (target.url) {
         const t = await retentionBatch(target.url);
         results.push([name, 'retention: delete one batch of 5,000', ms(t.median), ms(t.p99), '10']);

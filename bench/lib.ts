@@ -78,6 +78,8 @@ export async function startTarget(
   name: TargetName,
   seed: (db: Database) => Promise<void>,
   env: Record<string, string> = {},
+  /** The service's entry; bench/audit.ts runs its own, which builds the app differently. */
+  entry = 'src/server.ts',
 ): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-bench-'));
   let url: string | null = null;
@@ -108,7 +110,7 @@ export async function startTarget(
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       '--import',
       'tsx',
-      'src/server.ts',
+      entry,
     ];
     const child = spawn(process.execPath, args, {
       env: {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { compactListCounts } from './db/list-counts.js';
 import type { DatabaseTarget } from './db/target.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createCsrf } from './lib/csrf.js';
@@ -108,6 +109,11 @@ export interface AppDeps {
   clock?: Clock;
   /** Set by the process entry: move the running service to a newly configured database. */
   onDatabaseConfigured?: (target: DatabaseTarget) => void;
+  /**
+   * Set only by bench/audit.ts, to measure what auditing costs: requests write no audit entries.
+   * Deliberately not a configuration setting, so no deployment can turn the log off.
+   */
+  benchmarkWithoutAudit?: true;
 }
 
 /** Wires repositories and services; every dependency is passed in, nothing is global. */
@@ -128,6 +134,8 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     repository: createSessionRepository(db.orm),
     clock,
     cacheMs: config.sessionCacheMs,
+    signalledCacheMs: config.sessionCacheSignalledMs,
+    signals,
   });
   const accessTokens = createAccessTokenService({
     repository: createAccessTokenRepository(db.orm),
@@ -140,6 +148,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   const registryImporter = createImporter({ db, repository: registryRepository, clock, logger });
   const registrySync = createRegistrySyncJob(
     createRegistrySync({
+      db,
       repository: registryRepository,
       importer: registryImporter,
       clock,
@@ -292,6 +301,8 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
         run: () => retain([eventHistoryRule]),
       },
       { name: 'retention', intervalMs: 300_000, run: () => retain(growthRules) },
+      // Folds the list totals' delta rows (src/db/list-counts.ts) into one row per list.
+      { name: 'list-count-compaction', intervalMs: 60_000, run: () => compactListCounts(db.orm) },
       {
         name: 'audit-retention',
         intervalMs: 3_600_000,
@@ -364,7 +375,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Audit entries learn the caller, address and request id of the request they are written for.
-  installAuditContext(app, deps.clock ?? systemClock);
+  installAuditContext(app, deps.clock ?? systemClock, deps.benchmarkWithoutAudit !== true);
   for (const warning of deps.config.warnings) logger.warn(warning);
 
   const { metrics: metricsConfig } = deps.config;
@@ -376,6 +387,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());
+  // The per-account counts held in memory go to the database before it closes.
+  app.addHook('onClose', async () => app.rateLimits.everyCaller?.close?.());
   metrics.watch({
     openStreams: () => app.streams.openCount,
     sharedPolls: () => app.streams.polls.count,
@@ -406,7 +419,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.after(() => {
     Object.assign(
       app.rateLimits,
-      createRateLimitPolicies(deps.config.rateLimits, deps.db, deps.clock ?? systemClock),
+      createRateLimitPolicies(deps.config.rateLimits, deps.db, deps.clock ?? systemClock, (error) =>
+        logger.warn({ err: error }, 'rate-limit counts not synced; retrying'),
+      ),
     );
     Object.assign(app.credentials, {
       session: services.sessions.resolve,
@@ -437,6 +452,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     api: services.registry.api,
     baseUrl: deps.config.baseUrl,
     isPublic: () => services.settings.flag(PUBLIC_ACCESS_SETTING),
+    resolveToken: (token, resource) => services.accessTokens.resolveFor(token, resource),
   });
   app.register(registryMetadataRoutes, { baseUrl: deps.config.baseUrl });
   app.register(installationRoutes, { service: services.installations });

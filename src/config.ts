@@ -29,10 +29,16 @@ export interface Config {
   shutdownTimeoutMs: number;
   /**
    * How long a replica remembers a checked session cookie (0: never). Sign-out, disabling, role
-   * changes and revocations act at once on the replica that made them, and on the others within
-   * this bound (docs/operators.md).
+   * changes and revocations act at once on the replica that made them, and on the others as soon
+   * as they hear its signal, or within this bound while they cannot (docs/operators.md).
    */
   sessionCacheMs: number;
+  /**
+   * How long a replica remembers a checked session while it hears other replicas' signals
+   * (never less than sessionCacheMs). Open streams re-check their session at every poll, so
+   * this is what keeps idle streams from reading sessions from the database.
+   */
+  sessionCacheSignalledMs: number;
   /** How often health and database status are refreshed in the background. */
   healthRefreshMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
@@ -55,11 +61,13 @@ export interface Config {
     deploymentConfigPerAddress: number;
     /**
      * Every authenticated route: requests per `apiWindowSeconds` per account, and per OAuth
-     * client acting for one account, counted in the database.
+     * client acting for one account, counted in each replica's memory and added to the shared
+     * count in the database every `apiSyncMs`.
      */
     apiWindowSeconds: number;
     apiPerAccount: number;
     apiPerOAuthClient: number;
+    apiSyncMs: number;
   };
   /** Browser origins allowed to call the API cross-origin with credentials; empty: CORS off. */
   corsOrigins: string[];
@@ -392,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env, warnings),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
+    sessionCacheSignalledMs: integer(env, 'SESSION_CACHE_SIGNALLED_MS', 60_000, 0, 600_000),
     healthRefreshMs: integer(env, 'HEALTH_REFRESH_MS', 1000, 100, 60_000),
     loginLimits: {
       perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
@@ -439,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiWindowSeconds: integer(env, 'API_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
       apiPerAccount: integer(env, 'API_LIMIT_PER_ACCOUNT', 6000, 0, 1_000_000_000),
       apiPerOAuthClient: integer(env, 'API_LIMIT_PER_OAUTH_CLIENT', 3000, 0, 1_000_000_000),
+      apiSyncMs: integer(env, 'API_LIMIT_SYNC_MS', 1000, 10, 60_000),
     },
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     oauth: {

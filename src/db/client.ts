@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { initialisePgliteDir } from './pglite-initdb.js';
+import { initialisePgliteDir, recreatePgliteDir } from './pglite-initdb.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 import * as schema from './schema/index.js';
 
@@ -47,19 +47,37 @@ export function rowsOf<T>(result: unknown): T[] {
 
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
-const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 
-/** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests).
+ * `templateRoot` says where first starts find ready-made databases (null: none; pglite-template.ts).
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { templateRoot?: string | null } = {},
+): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const wasmModule = dataDir ? await initialisePgliteDir(dataDir, PGLITE_SETTINGS) : undefined;
+  const first = dataDir
+    ? await initialisePgliteDir(dataDir, PGLITE_SETTINGS, options.templateRoot)
+    : undefined;
   // PostgreSQL's default 128 MB of shared buffers is WASM memory PGlite holds from the start; an
   // embedded database is small and its files sit in the OS page cache, so 16 MB is plenty and
   // keeps the idle service small (docs/performance.md).
-  const client = await PGlite.create(dataDir, {
-    postgresqlconf: PGLITE_SETTINGS,
-    ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
-  });
+  const open = () =>
+    PGlite.create(dataDir, {
+      postgresqlconf: PGLITE_SETTINGS,
+      ...(first ? { pgliteWasmModule: first.wasmModule } : {}),
+    });
+  let client: PGlite;
+  try {
+    client = await open();
+  } catch (error) {
+    // A copied template that does not open (damaged) must not stop a first start.
+    if (!first?.template) throw error;
+    await recreatePgliteDir(dataDir!, PGLITE_SETTINGS, first);
+    client = await open();
+  }
   const orm = drizzlePglite({ client, ...drizzleOptions }) as unknown as Orm;
   const session: SqlSession = {
     async exec(sql) {

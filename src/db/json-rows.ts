@@ -26,12 +26,34 @@ export interface JsonInsertOptions {
 
 const quoted = (property: string) => `"${toSnakeCase(property)}"`;
 
+type Primitive = string | number | boolean | null;
+const isPrimitive = (value: unknown): value is Primitive =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
 /**
- * An INSERT of any number of rows with one parameter: the rows travel as a JSON array that
- * PostgreSQL turns into table rows (`json_populate_recordset`). A multi-row VALUES list costs
- * time in proportion to rows × columns on both sides and is capped at 65,535 parameters; this
- * costs one JSON.stringify. Every row must carry the same properties (camelCase, as in the
- * schema); columns not named keep their defaults.
+ * The sent columns whose value is one and the same primitive in every row: a batch's rows share
+ * their satellite, team, installation and often user, ids of 20–30 characters that would
+ * otherwise travel, and be parsed, once per row.
+ */
+function sharedColumns(rows: Row[], sent: ReadonlyArray<readonly [string, string]>) {
+  const shared = new Map<string, Primitive>();
+  if (rows.length < 2) return shared;
+  for (const [property, column] of sent) {
+    const value = rows[0]![property] ?? null;
+    if (!isPrimitive(value)) continue;
+    if (rows.every((row) => (row[property] ?? null) === value)) shared.set(column, value);
+  }
+  return shared;
+}
+
+/**
+ * An INSERT of any number of rows with one or two parameters: the rows travel as a JSON array
+ * that PostgreSQL turns into table rows (`json_populate_recordset`), and values every row shares
+ * travel once beside it (`json_populate_record`). A multi-row VALUES list costs time in
+ * proportion to rows × columns on both sides and is capped at 65,535 parameters; this costs one
+ * JSON.stringify. Every row must carry the same properties (camelCase, as in the schema); columns
+ * not named keep their defaults. Expressions (`computed`, `from`) see every sent column as
+ * `r.<column>`, shared or not.
  */
 export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptions = {}): SQL {
   const known = getTableColumns(table);
@@ -51,10 +73,12 @@ export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptio
   const sent = properties.flatMap((property, i) =>
     sequenced && property === 'createdAt' ? [] : [[property, columns[i]!] as const],
   );
+  const shared = sharedColumns(rows, sent);
+  const perRow = sent.filter(([, column]) => !shared.has(column));
   const payload = JSON.stringify(
     rows.map((row) => {
       const out: Row = {};
-      for (const [property, column] of sent) out[column] = row[property] ?? null;
+      for (const [property, column] of perRow) out[column] = row[property] ?? null;
       return out;
     }),
   );
@@ -82,7 +106,18 @@ export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptio
     sql``,
   );
   const rowsFrom = sequenced ? sql` WITH ORDINALITY` : sql``;
-  return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM json_populate_recordset(NULL::${table}, ${payload}::json)${rowsFrom} AS r${from}${conflict}`;
+  const rowSet = sql`json_populate_recordset(NULL::${table}, ${payload}::json)${rowsFrom}`;
+  if (shared.size === 0)
+    return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM ${rowSet} AS r${from}${conflict}`;
+  // The shared values joined back onto every row, under the name `r` the expressions use.
+  const picked = sql.raw(
+    [
+      ...sent.map(([, column]) => `${shared.has(column) ? 'k' : 'q'}."${column}"`),
+      ...(sequenced ? ['q.ordinality'] : []),
+    ].join(', '),
+  );
+  const once = JSON.stringify(Object.fromEntries(shared));
+  return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM (SELECT ${picked} FROM ${rowSet} AS q CROSS JOIN json_populate_record(NULL::${table}, ${once}::json) AS k) AS r${from}${conflict}`;
 }
 
 export async function insertJsonRows(

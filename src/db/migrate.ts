@@ -110,19 +110,25 @@ async function applyPending(
  * Applies every migration file not yet recorded, in name order, each in its own transaction.
  * A session-level advisory lock makes concurrent starters wait, so only one of them migrates.
  */
-export async function runMigrations(
+export function runMigrations(
   db: Database,
+  options: MigrateOptions = {},
+): Promise<MigrationResult> {
+  return db.withSession((session) => migrateSession(session, options));
+}
+
+/** runMigrations on one connection the caller holds (the embedded database's first-start worker). */
+export async function migrateSession(
+  session: SqlSession,
   options: MigrateOptions = {},
 ): Promise<MigrationResult> {
   const files = await readMigrationFiles(options.dir ?? CORE_MIGRATIONS_DIR);
   const table = quoteIdent(options.table ?? 'schema_migrations');
   const lockKey = options.lockKey ?? MIGRATION_LOCK_KEY;
-  return db.withSession(async (session) => {
-    await session.query('SELECT pg_advisory_lock($1)', [lockKey]);
-    try {
-      return await applyPending(session, files, table);
-    } finally {
-      await session.query('SELECT pg_advisory_unlock($1)', [lockKey]);
-    }
-  });
+  await session.query('SELECT pg_advisory_lock($1)', [lockKey]);
+  try {
+    return await applyPending(session, files, table);
+  } finally {
+    await session.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+  }
 }

@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGliteOptions } from '@electric-sql/pglite';
+import {
+  copyTemplate,
+  defaultTemplateRoot,
+  dropTemplate,
+  readyTemplate,
+} from './pglite-template.js';
 
 /** A compiled PGlite WASM module, as PGlite takes it (`pgliteWasmModule`). */
 export type PgliteWasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
@@ -14,40 +21,91 @@ const wasm = (
   }
 ).WebAssembly;
 
+/** What a first start did: the compiled module to open with, and the template copied, if any. */
+export interface FirstStart {
+  wasmModule: PgliteWasmModule;
+  template: string | null;
+}
+
 /**
- * Creates the embedded database's files in a worker thread when the folder holds none yet.
- *
- * PGlite runs initdb in a second WASM instance whose memory (several hundred MB) the process keeps
- * for as long as the first client lives; in a worker it goes when the worker ends, so the service
- * that then opens the folder starts at the size of any later start (docs/performance.md).
+ * Fills an empty data folder: with a copy of the ready-made template (pglite-template.ts), or,
+ * when the template folder cannot be written, by creating and migrating the database in place.
+ * `templateRoot` null skips templates. Returns undefined when the folder already holds a database.
  */
 export async function initialisePgliteDir(
   dataDir: string,
   settings: string[],
-): Promise<PgliteWasmModule | undefined> {
+  templateRoot: string | null = defaultTemplateRoot(),
+): Promise<FirstStart | undefined> {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  const url = import.meta.resolve('@electric-sql/pglite');
   // Compiled once here and shared with the worker and with the client opened afterwards, so the
   // worker costs a thread's start rather than a second compilation.
-  const wasmModule = await wasm.compile(await readFile(new URL('pglite.wasm', url)));
-  await new Promise<void>((resolve, reject) => {
+  const wasmModule = await compilePglite();
+  const create = (dir: string) => createInWorker(dir, settings, wasmModule);
+  const template = templateRoot ? await readyTemplate(templateRoot, create) : null;
+  if (!template) {
+    await create(dataDir);
+    return { wasmModule, template };
+  }
+  try {
+    await copyTemplate(template, dataDir);
+  } catch {
+    // E.g. removed while copying by a start with other migrations sharing these node_modules.
+    await emptyDir(dataDir);
+    await create(dataDir);
+    return { wasmModule, template: null };
+  }
+  return { wasmModule, template };
+}
+
+/** Makes the template ahead of any start (`npm run build`); null when it cannot be written. */
+export async function prepareTemplate(
+  settings: string[],
+  templateRoot = defaultTemplateRoot(),
+): Promise<string | null> {
+  const wasmModule = await compilePglite();
+  return readyTemplate(templateRoot, (dir) => createInWorker(dir, settings, wasmModule));
+}
+
+async function compilePglite() {
+  const url = import.meta.resolve('@electric-sql/pglite');
+  return wasm.compile(await readFile(new URL('pglite.wasm', url)));
+}
+
+/** After a copied template failed to open: the template goes and the database is made afresh. */
+export async function recreatePgliteDir(dataDir: string, settings: string[], first: FirstStart) {
+  if (first.template) await dropTemplate(first.template);
+  await emptyDir(dataDir);
+  await createInWorker(dataDir, settings, first.wasmModule);
+}
+
+async function emptyDir(dir: string) {
+  for (const name of await readdir(dir))
+    await rm(path.join(dir, name), { recursive: true, force: true });
+}
+
+/**
+ * Creates and migrates a database in a worker thread. PGlite runs initdb in a second WASM
+ * instance whose memory (several hundred MB) a process keeps for as long as the first client
+ * lives; in a worker it goes when the worker ends (docs/performance.md).
+ */
+function createInWorker(dataDir: string, settings: string[], wasmModule: PgliteWasmModule) {
+  // dist/db/*.js when built; src/db/*.ts under tsx or Vitest, whose loader a thread does not
+  // inherit, so it registers tsx itself first.
+  const ext = path.extname(fileURLToPath(import.meta.url));
+  const file = new URL(`./pglite-create-worker${ext}`, import.meta.url).href;
+  const loader = ext === '.ts' ? import.meta.resolve('tsx/esm/api') : null;
+  return new Promise<void>((resolve, reject) => {
     const worker = new Worker(
-      `const { workerData } = require('node:worker_threads');
-       import(workerData.url)
-         .then(async ({ PGlite }) => {
-           const db = await PGlite.create(workerData.dataDir, {
-             postgresqlconf: workerData.settings,
-             pgliteWasmModule: workerData.wasmModule,
-           });
-           await db.close();
-         })
-         .then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`,
-      { eval: true, workerData: { url, dataDir, settings, wasmModule } },
+      `const { workerData: { loader, file } } = require('node:worker_threads');
+       (loader ? import(loader).then(({ register }) => register()) : Promise.resolve())
+         .then(() => import(file))
+         .catch((error) => { console.error(error); process.exit(1); });`,
+      { eval: true, workerData: { loader, file, dataDir, settings, wasmModule } },
     );
     worker.once('error', reject);
     worker.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`creating the embedded database failed (${code})`)),
     );
   });
-  return wasmModule;
 }

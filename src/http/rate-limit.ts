@@ -20,6 +20,10 @@ export type RateLimitName =
 export interface RateLimitPolicy {
   byAddress?: (request: FastifyRequest) => void | Promise<void>;
   byCaller?: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
+  /** Shares the counts this replica holds in memory with the others now (else periodically). */
+  sync?: () => Promise<void>;
+  /** Stops background work and saves what is held in memory; the app calls it on close. */
+  close?: () => Promise<void>;
 }
 
 export type RateLimitPolicies = Partial<Record<RateLimitName, RateLimitPolicy>> & {

@@ -25,6 +25,7 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   onDatabaseConfigured?: AppDeps['onDatabaseConfigured'];
   clock?: AppDeps['clock'];
+  benchmarkWithoutAudit?: AppDeps['benchmarkWithoutAudit'];
 }
 
 /** The real application on a fresh database and a throw-away DATA_DIR. */
@@ -46,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger,
     onDatabaseConfigured: options.onDatabaseConfigured,
     clock: options.clock,
+    benchmarkWithoutAudit: options.benchmarkWithoutAudit,
   });
   options.extend?.(app);
   await app.ready();

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client.js';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/listen.js';
-import { json } from '../helpers/accounts.js';
+import { json, login, sessionCookieOf } from '../helpers/accounts.js';
 import { activityWorld, recordCalls } from '../helpers/activity.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usingPostgres } from '../helpers/database.js';
@@ -36,7 +36,30 @@ const activityStream = (at = base, headers: Record<string, string> = world.alice
   openEventSource(`${at}/api/users/me/mcp/client-activity/stream`, headers, [
     'snapshot',
     'activity',
+    'end',
   ]);
+
+/** A second session of alice's, so that signing it out leaves the others' streams alone. */
+async function aliceSession(): Promise<Record<string, string>> {
+  const res = await login(a.app, world.alice.username);
+  expect(res.statusCode, res.body).toBe(200);
+  return { cookie: sessionCookieOf(res) };
+}
+
+/** Signs a session out on `app` and expects the idle stream to end long before its next poll. */
+async function expectEndsOnSignOut(
+  app: TestApp['app'],
+  client: ReturnType<typeof activityStream>,
+  session: Record<string, string>,
+) {
+  await client.waitFor('snapshot');
+  const started = Date.now();
+  const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: session });
+  expect(out.statusCode, out.body).toBe(200);
+  const [end] = await client.waitFor('end', 1, SOON_MS);
+  expect(end!.data).toMatchObject({ reason: 'access_revoked', status: 401 });
+  expect(Date.now() - started).toBeLessThan(SOON_MS);
+}
 
 describe('streams wake on writes', () => {
   it('delivers a batch’s activity at once, not at the next poll', async () => {
@@ -119,6 +142,47 @@ describe('streams wake on writes', () => {
   });
 });
 
+describe('an idle stream ends as soon as its access does', () => {
+  it('ends at once when its session signs out, with no item written and no poll due', async () => {
+    const session = await aliceSession();
+    const client = activityStream(base, session);
+    try {
+      await expectEndsOnSignOut(a.app, client, session);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('ends a team stream at once when the member is removed from the team', async () => {
+    const { teamId } = world.places.clock;
+    const added = await a.app.inject({
+      method: 'POST',
+      url: `/api/teams/${teamId}/members`,
+      headers: { ...json, ...world.alice.headers },
+      payload: { login: world.bob.username, role: 'team_user' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const client = openEventSource(
+      `${base}/api/teams/${teamId}/notifications/stream`,
+      world.bob.headers,
+      ['snapshot', 'end'],
+    );
+    try {
+      await client.waitFor('snapshot');
+      const removed = await a.app.inject({
+        method: 'DELETE',
+        url: `/api/teams/${teamId}/members/${world.bob.id}`,
+        headers: world.alice.headers,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      const [end] = await client.waitFor('end', 1, SOON_MS);
+      expect(end!.data).toMatchObject({ reason: 'access_revoked', status: 404 });
+    } finally {
+      client.close();
+    }
+  });
+});
+
 describe('order', () => {
   it('sends one batch’s items in the batch’s order and batches in the order they landed', async () => {
     const client = activityStream();
@@ -194,6 +258,16 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
       await recordCalls(a.app, world.places.clock, [{ user: world.alice, tool: 'crossed' }]);
       const [item] = await client.waitFor('activity', 1, SOON_MS);
       expect(item!.data.tool_name).toBe('crossed');
+    } finally {
+      client.close();
+    }
+  });
+
+  it('ends an idle stream on one replica at once when its session signs out on the other', async () => {
+    const session = await aliceSession();
+    const client = activityStream(baseB, session);
+    try {
+      await expectEndsOnSignOut(a.app, client, session);
     } finally {
       client.close();
     }

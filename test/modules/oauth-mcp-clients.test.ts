@@ -298,6 +298,39 @@ describe('consent bound to a team', () => {
 });
 
 describe('resource indicators (RFC 8707) and satellite introspection', () => {
+  it('gives a registry client that names the registry (RFC 9728) a token the registry takes', async () => {
+    // What a registry tool does after reading /.well-known/oauth-protected-resource/v0.1.
+    const metadata = await t.app.inject({ url: '/.well-known/oauth-protected-resource/v0.1' });
+    const { resource } = metadata.json() as { resource: string };
+    expect(resource).toBe(`${t.config.baseUrl}/v0.1`);
+    const { client_id } = await registerClient(t.app);
+    const tokens = await tokensFor(bob, { clientId: client_id, resource, scope: 'registry:read' });
+    const servers = await t.app.inject({
+      url: '/v0.1/servers',
+      headers: bearer(tokens.access_token),
+    });
+    expect(servers.statusCode, servers.body).toBe(200);
+    // It is no credential for the rest of the API, which takes unbound tokens only.
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(tokens.access_token) });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses at the registry a token bound to a satellite', async () => {
+    const { client_id } = await registerClient(t.app);
+    const tokens = await tokensFor(bob, {
+      clientId: client_id,
+      resource: RESOURCE,
+      team: teamT,
+      scope: 'registry:read mcp:tools:execute',
+    });
+    const servers = await t.app.inject({
+      url: '/v0.1/servers',
+      headers: bearer(tokens.access_token),
+    });
+    expect(servers.statusCode).toBe(401);
+    expect(servers.headers['www-authenticate']).toMatch(/error="invalid_token"/);
+  });
+
   it('binds the token to the satellite named, active there and nowhere else', async () => {
     const { client_id } = await registerClient(t.app);
     const tokens = await tokensFor(bob, { clientId: client_id, resource: RESOURCE, team: teamT });

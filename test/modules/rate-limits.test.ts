@@ -259,6 +259,7 @@ describe('switched off', () => {
         apiWindowSeconds: 60,
         apiPerAccount: 0,
         apiPerOAuthClient: 0,
+        apiSyncMs: 1000,
         deploymentConfigPerAccount: 0,
         deploymentConfigPerAddress: 0,
       },

@@ -204,6 +204,32 @@ describe('command poll in the satellite’s shape', () => {
     await drain(satA);
   });
 
+  it('reconfigures the satellites when a catalogue change alters how an installed server runs', async () => {
+    const server = await createServer(t.app, root.headers, { name: 'Ticker', slug: 'ticker' });
+    const ticker = await installServer(t.app, teamA, alice.headers, {
+      server_id: 'ticker',
+      name: 'Ticker',
+    });
+    try {
+      await drain(satA, satB);
+      const change = (body: Record<string, unknown>) =>
+        send('PUT', `/api/mcp/servers/global/${server.id}`, root.headers, body);
+      expect((await change({ description: 'Ticks' })).statusCode).toBe(200);
+      expect((await poll(satA)).json().commands).toEqual([]);
+      expect((await change({ args: ['-y', 'ticker@2'] })).statusCode).toBe(200);
+      const commands = (await poll(satA)).json().commands;
+      expect(commands.map((c: any) => [c.command_type, c.payload.event])).toEqual([
+        ['configure', 'mcp_installation_updated'],
+      ]);
+      expect(commands[0].payload).toMatchObject({ installation_id: ticker.id, team_id: teamA });
+      // Another team's satellite runs nothing of it.
+      expect((await poll(satB)).json().commands).toEqual([]);
+    } finally {
+      await send('DELETE', `/api/teams/${teamA}/mcp/installations/${ticker.id}`, alice.headers);
+      await drain(satA);
+    }
+  });
+
   it('speaks only the satellite’s vocabulary: every change becomes configure, with its event', async () => {
     await drain(satA);
     await send('PATCH', `/api/teams/${teamA}/mcp/installations/${filesId}`, alice.headers, {

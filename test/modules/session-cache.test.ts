@@ -6,6 +6,9 @@ import { json, PASSWORD, register, type Account } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { manualClock } from '../helpers/clock.js';
 import { usingPostgres } from '../helpers/database.js';
+import { eventually } from '../helpers/sse.js';
+import { createSessionCache } from '../../src/modules/auth/session-cache.js';
+import { STREAM_SIGNAL_CHANNEL, streamTopics } from '../../src/http/stream/signals.js';
 
 // A remembered session is the hot path of every signed-in request (docs/operators.md, "Session
 // cache"). These tests prove that it is used, and that nothing it remembers outlives a change:
@@ -54,17 +57,31 @@ describe('a remembered session on one replica', () => {
   });
   afterAll(async () => t?.close());
 
-  it('is used for SESSION_CACHE_MS and then asked for again', async () => {
+  it('is used for SESSION_CACHE_SIGNALLED_MS while signals are heard, then asked for again', async () => {
+    await eventually(() => t.app.streams.listening, 'the signal listener');
     const user = await register(t.app, 'ursula');
     expect((await listUsers(t.app, user)).statusCode).toBe(403);
-    // A change this replica did not make is not seen while the session is remembered…
+    // A change made behind the service's back (no signal) is not seen while the session is
+    // remembered, past SESSION_CACHE_MS too since signals are heard…
     await setRoleDirectly(t, user.id, 'global_admin');
     expect((await listUsers(t.app, user)).statusCode).toBe(403);
-    clock.advance(4);
+    clock.advance(30);
     expect((await listUsers(t.app, user)).statusCode).toBe(403);
-    // …and is seen once the bound has passed.
-    clock.advance(1.5);
+    // …and is seen once the signalled bound (60 s by default) has passed.
+    clock.advance(31);
     expect((await listUsers(t.app, user)).statusCode).toBe(200);
+  });
+
+  it('is asked for again as soon as another replica signals a change to the account', async () => {
+    const user = await register(t.app, 'ulrich');
+    expect((await listUsers(t.app, user)).statusCode).toBe(403);
+    await setRoleDirectly(t, user.id, 'global_admin');
+    // What another replica's change sends after it commits (sessions.ts).
+    await t.database.db.query('SELECT pg_notify($1, $2)', [
+      STREAM_SIGNAL_CHANNEL,
+      `other-replica\n${streamTopics.access(user.id)}`,
+    ]);
+    await within(async () => (await listUsers(t.app, user)).statusCode === 200, 5_000);
   });
 
   it('still compares the secret on every request', async () => {
@@ -148,6 +165,54 @@ describe('a remembered session on one replica', () => {
   });
 });
 
+describe('the session cache while signals cannot be heard', () => {
+  const session = {
+    sessionId: 'ses_1',
+    userId: 'usr_1',
+    secretHash: 'hash',
+    globalRole: 'global_user' as const,
+    disabled: false,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  };
+
+  it('trusts an entry for SESSION_CACHE_MS only, and SESSION_CACHE_SIGNALLED_MS while heard', () => {
+    const clock = manualClock(new Date());
+    let hearing = false;
+    const cache = createSessionCache({
+      cacheMs: 5000,
+      signalledMs: 60_000,
+      hearing: () => hearing,
+      clock,
+    });
+    cache.remember(session, cache.epoch());
+    clock.advance(4);
+    expect(cache.get('ses_1')).not.toBeNull();
+    hearing = true;
+    clock.advance(30);
+    expect(cache.get('ses_1')).not.toBeNull();
+    // The listening connection dropped: what was remembered 34 s ago is no longer trusted.
+    hearing = false;
+    expect(cache.get('ses_1')).toBeNull();
+  });
+
+  it('asks again for a session that looks expired, since another replica may have slid it', () => {
+    const clock = manualClock(new Date());
+    const cache = createSessionCache({ cacheMs: 60_000, clock });
+    cache.remember({ ...session, expiresAt: new Date(clock().getTime() + 1000) }, cache.epoch());
+    expect(cache.get('ses_1')).not.toBeNull();
+    clock.advance(2);
+    expect(cache.get('ses_1')).toBeNull();
+  });
+
+  it('forgets everything when signals may have been lost', () => {
+    const clock = manualClock(new Date());
+    const cache = createSessionCache({ cacheMs: 60_000, clock });
+    cache.remember(session, cache.epoch());
+    cache.forgetAll();
+    expect(cache.get('ses_1')).toBeNull();
+  });
+});
+
 describe('SESSION_CACHE_MS=0', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -164,7 +229,11 @@ describe('SESSION_CACHE_MS=0', () => {
   });
 });
 
-/** How long the other replica may keep answering from memory, plus room for a loaded machine. */
+/**
+ * How long the other replica may keep answering from memory once the change committed: it hears
+ * the change's signal in milliseconds, far within its SESSION_CACHE_MS (30 s here), so these
+ * tests fail if the signal is not sent or not heard. Plus room for a loaded machine.
+ */
 const BOUND_MS = 1_000;
 const SLACK_MS = 1_500;
 
@@ -183,7 +252,7 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
   let b: TestApp;
   let admin: Account;
   beforeAll(async () => {
-    const env = { ...sharedSecrets, SESSION_CACHE_MS: String(BOUND_MS) };
+    const env = { ...sharedSecrets, SESSION_CACHE_MS: '30000' };
     a = await createTestApp({ env });
     // A second service on the same database, as behind a load balancer.
     const db = await openPostgres({ url: a.database.url!, poolMax: 4 });
@@ -205,7 +274,7 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
     return user;
   }
 
-  it('ends a signed-out session on the other replica within SESSION_CACHE_MS', async () => {
+  it('ends a signed-out session on the other replica as soon as it hears the signal', async () => {
     const user = await rememberedOnB('lena');
     const out = await a.app.inject({
       method: 'POST',
@@ -221,14 +290,42 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
     expect(took).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
   });
 
-  it('ends a disabled account’s session on the other replica within SESSION_CACHE_MS', async () => {
+  it('ends a disabled account’s session on the other replica as soon as it hears the signal', async () => {
     const user = await rememberedOnB('otto');
     expect((await adminUpdate(a.app, admin, user.id, { disabled: true })).statusCode).toBe(200);
     expect((await me(a.app, user)).statusCode).toBe(401);
     await within(async () => (await me(b.app, user)).statusCode === 401, BOUND_MS + SLACK_MS);
   });
 
-  it('carries a role change to the other replica within SESSION_CACHE_MS', async () => {
+  it('ends the other sessions on the other replica when the password changes', async () => {
+    const user = await rememberedOnB('paula');
+    const login = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/login',
+      headers: json,
+      payload: { login: 'paula', password: PASSWORD },
+    });
+    const other = login.cookies.find((c) => c.name === 'auth_session')!;
+    const otherHeaders = { cookie: `auth_session=${other.value}` };
+    expect((await b.app.inject({ url: '/api/users/me', headers: otherHeaders })).statusCode).toBe(
+      200,
+    );
+    const changed = await a.app.inject({
+      method: 'POST',
+      url: '/api/users/me/password',
+      headers: { ...user.headers, ...json },
+      payload: { current_password: PASSWORD, new_password: 'another brand new passphrase' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await within(
+      async () =>
+        (await b.app.inject({ url: '/api/users/me', headers: otherHeaders })).statusCode === 401,
+      BOUND_MS + SLACK_MS,
+    );
+    expect((await me(b.app, user)).statusCode).toBe(200);
+  });
+
+  it('carries a role change to the other replica as soon as it hears the signal', async () => {
     const user = await rememberedOnB('ruth');
     await adminUpdate(a.app, admin, user.id, { global_role: 'global_admin' });
     expect((await listUsers(a.app, user)).statusCode).toBe(200);

@@ -11,3 +11,4 @@ export * from './satellite-events.js';
 export * from './notifications.js';
 export * from './registry.js';
 export * from './audit.js';
+export * from './list-counts.js';

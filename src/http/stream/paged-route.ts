@@ -163,6 +163,7 @@ export function pagedRouteWithStream<
           eventName: route.eventName,
           itemsKey,
           access: streamAccess,
+          accountId: request.actor?.type === 'user' ? request.actor.userId : undefined,
         });
       } finally {
         streamAccess.release();

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { SSEMessage } from '@fastify/sse';
 import type { AccessVerdict, StreamAccess } from './access.js';
 import type { Cursor } from './cursor.js';
+import { monotonicNow } from './fresh-cache.js';
 import { POLL_LIMIT } from './shared-poll.js';
 import type { Positioned, StreamSource } from './source.js';
 import type { StreamHub } from './support.js';
@@ -45,6 +46,8 @@ export interface PollingStream<F, T extends { id: string }> {
   itemsKey: string;
   /** Re-checks the caller's access before each delivery. */
   access: StreamAccess;
+  /** The signed-in caller's account: a change to its access re-checks at once (support.ts). */
+  accountId?: string;
 }
 
 /**
@@ -67,6 +70,7 @@ export function servePollingStream<F, T extends { id: string }>(
   let closed = false;
   let untrack: (() => void) | undefined;
   let unfollow: (() => void) | undefined;
+  let unwatch: (() => void) | undefined;
   let lifetime: NodeJS.Timeout | undefined;
 
   return new Promise<void>((resolve) => {
@@ -75,6 +79,7 @@ export function servePollingStream<F, T extends { id: string }>(
       closed = true;
       clearTimeout(lifetime);
       unfollow?.();
+      unwatch?.();
       untrack?.();
       resolve();
     };
@@ -194,6 +199,17 @@ export function servePollingStream<F, T extends { id: string }>(
         stream.topics,
         resumed,
       );
+      // A sign-out, disabling, role or membership change, on any replica: checked now, not at
+      // the next item, so an idle stream ends as promptly as a busy one.
+      if (stream.accountId)
+        unwatch = hub.watchAccount(stream.accountId, () => {
+          if (waiting > 0) return;
+          waiting += 1;
+          enqueue(() => {
+            waiting -= 1;
+            return deliver([], monotonicNow());
+          });
+        });
     }
 
     lifetime = setTimeout(() => {

@@ -16,7 +16,16 @@ export const streamTopics = {
   metrics: (satelliteId: string) => `metrics:${satelliteId}`,
   history: (satelliteId: string) => `history:${satelliteId}`,
   audit: (teamId: string | null) => `audit:${teamId ?? '*'}`,
+  /**
+   * Something that can end an account's access changed (a sign-out, a password change,
+   * disabling, deletion, a role change): replicas forget what they remember of its sessions.
+   */
+  access: (userId: string) => `access:${userId}`,
 };
+
+/** The account an `access:` topic names, or null for other topics. */
+export const accessTopicUser = (topic: string): string | null =>
+  topic.startsWith('access:') ? topic.slice('access:'.length) : null;
 
 /** Writes close together in time share one NOTIFY. */
 const COALESCE_MS = 5;
@@ -36,6 +45,12 @@ export interface StreamSignals {
    * listening connection came back), so that a stream catches up. Returns the unsubscribe.
    */
   subscribe(topic: string, wake: () => void): () => void;
+  /**
+   * Calls `heard` with every topic signalled, in this process or by another replica, and with
+   * null when signals may have been lost (the listening connection came back). Returns the
+   * unsubscribe.
+   */
+  observe(heard: (topic: string | null) => void): () => void;
   /** Whether the LISTEN connection is up (always true on PGlite). */
   readonly listening: boolean;
   close(): Promise<void>;
@@ -73,14 +88,17 @@ export function createStreamSignals(db: Database, logger: Logger): StreamSignals
   // Each process knows its own signals: it has dispatched them already when they come back.
   const self = randomBase62(12);
   const subscribers = new Map<string, Set<() => void>>();
+  const observers = new Set<(topic: string | null) => void>();
   let listening = false;
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
 
   const dispatch = (topic: string) => {
+    for (const heard of observers) heard(topic);
     for (const wake of subscribers.get(topic) ?? []) wake();
   };
   const wakeAll = () => {
+    for (const heard of observers) heard(null);
     for (const wakes of subscribers.values()) for (const wake of wakes) wake();
   };
 
@@ -129,6 +147,10 @@ export function createStreamSignals(db: Database, logger: Logger): StreamSignals
         wakes.delete(wake);
         if (wakes.size === 0) subscribers.delete(topic);
       };
+    },
+    observe(heard) {
+      observers.add(heard);
+      return () => void observers.delete(heard);
     },
     get listening() {
       return listening;

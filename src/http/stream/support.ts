@@ -4,7 +4,7 @@ import { fastifySSE } from '@fastify/sse';
 import { createFreshCache, type FreshCache } from './fresh-cache.js';
 import { createStreamLimits, type StreamCaps, type StreamLimits } from './limits.js';
 import { createSharedPolls, type SharedPolls } from './shared-poll.js';
-import type { StreamSignals } from './signals.js';
+import { streamTopics, type StreamSignals } from './signals.js';
 
 export interface StreamSettings extends StreamCaps {
   /** How often a stream asks the database for new items (3 s by default). */
@@ -28,6 +28,13 @@ export interface StreamHub {
   readonly accessChecks: FreshCache;
   /** The caps on open streams per account and per credential. */
   readonly limits: StreamLimits;
+  /** Whether this replica hears other replicas' signals now (signals.ts). */
+  readonly listening: boolean;
+  /**
+   * Calls `changed` when something that can end the account's access changes, on any replica
+   * (the `access` signal). Returns the unsubscribe.
+   */
+  watchAccount(userId: string, changed: () => void): () => void;
 }
 
 /**
@@ -53,6 +60,12 @@ export const streamSupport = fp(
       limits: createStreamLimits(settings),
       get openCount() {
         return open.size;
+      },
+      get listening() {
+        return signals?.listening ?? false;
+      },
+      watchAccount(userId, changed) {
+        return signals?.subscribe(streamTopics.access(userId), changed) ?? (() => undefined);
       },
       track(close) {
         open.add(close);

@@ -21,7 +21,15 @@ export const AUDIT_ACTIONS = {
   'team.member_removed': 'An account left or was removed from a team',
   'team.member_role_changed': 'A member’s team role was changed',
   'oauth.consent_granted': 'An account allowed an OAuth client access',
-  'oauth.token_revoked': 'An OAuth token or grant was revoked',
+  'oauth.consent_denied': 'An account refused an OAuth client access on the consent page',
+  'oauth.tokens_issued':
+    'An OAuth client exchanged an authorization code for tokens: a grant began (never the code or tokens)',
+  'oauth.code_reused':
+    'An authorization code was presented again: the grant issued from it was revoked',
+  'oauth.client_registered':
+    'An OAuth client was registered (dynamic registration, or a metadata-document client first seen)',
+  'oauth.client_revoked': 'An administrator revoked an OAuth client and every token it held',
+  'oauth.token_revoked': 'An OAuth token or grant was revoked (by the client or the account)',
   'oauth.refresh_token_reused':
     'A refresh token was presented again after rotation: the whole grant was revoked',
   'satellite.registration_token_created': 'A satellite registration token was issued',
@@ -40,6 +48,20 @@ export const AUDIT_ACTIONS = {
   'catalogue.server_created': 'A server was added to the catalogue',
   'catalogue.server_updated': 'A catalogue server was changed (field names in details)',
   'catalogue.server_deleted': 'A server was removed from the catalogue',
+  'catalogue.category_created': 'A catalogue category was created',
+  'catalogue.category_updated': 'A catalogue category was changed (field names in details)',
+  'catalogue.category_deleted':
+    'A catalogue category was deleted (where its servers moved, in details)',
+  'catalogue.version_created': 'A version was added to a catalogue server',
+  'catalogue.version_updated': 'A catalogue server’s version was changed (field names in details)',
+  'registry.imported':
+    'Registry documents changed the catalogue: one entry per applied batch (source, new servers, counts)',
+  'registry.synced': 'A registry sync run ended (outcome failure when the run failed; counts)',
+  'encryption.reencrypt_started': 'Re-encryption of stored secrets with the current key began',
+  'encryption.reencrypt_finished':
+    'Re-encryption ended (counts; outcome failure when values need a key not in the ring)',
+  'encryption.key_retired':
+    'The last values under a previous encryption key were re-encrypted: no stored value needs it',
   'audit.retention_applied': 'The retention job removed the oldest entries (count in details)',
 } as const;
 

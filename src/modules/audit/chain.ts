@@ -47,10 +47,18 @@ function canonicalJson(value: unknown): string {
  * times).
  */
 export function entryHash(content: HashedContent, prevHash: string): string {
+  return createHash('sha256')
+    .update(`["v1",${JSON.stringify(prevHash)},${content.seq},${hashedTail(content)}`)
+    .digest('hex');
+}
+
+/**
+ * The hashed text after the previous hash and `seq` (which only the chain's head gives): the
+ * writer lets the database prefix those two under the chain's lock, in the statement that
+ * appends, so the lock is held for one round trip.
+ */
+export function hashedTail(content: Omit<HashedContent, 'seq'>): string {
   const fields = [
-    'v1',
-    prevHash,
-    content.seq,
     content.id,
     content.createdAt.toISOString(),
     content.actorType,
@@ -65,5 +73,6 @@ export function entryHash(content: HashedContent, prevHash: string): string {
     content.requestId,
     content.details,
   ];
-  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+  // Without the array's opening bracket: the prefix supplies it.
+  return canonicalJson(fields).slice(1);
 }

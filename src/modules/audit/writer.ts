@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { Executor, Tx } from '../../db/client.js';
+import { rowsOf, type Executor, type Tx } from '../../db/client.js';
 import { auditChain, auditEntries } from '../../db/schema/index.js';
 import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { newOrderedId } from '../../lib/ids.js';
 import type { AuditAction, AuditOutcome } from './actions.js';
-import { entryHash } from './chain.js';
+import { hashedTail } from './chain.js';
 import { actorOf, currentContext, originOf, type AuditActor } from './context.js';
 
 export interface AuditEntryInput {
@@ -28,17 +28,8 @@ export interface AuditEntryInput {
 async function append(tx: Tx, entry: AuditEntryInput) {
   const context = currentContext();
   const request = entry.request ?? context?.request;
-  // The lock on the chain's row orders appends across connections and replicas; it is held
-  // until the caller's transaction ends, so callers audit as their last write.
-  const [head] = await tx
-    .select({ seq: auditChain.headSeq, hash: auditChain.headHash })
-    .from(auditChain)
-    .where(eq(auditChain.id, 1))
-    .for('update');
-  if (!head) throw new Error('audit_chain has no row: the audit migration did not run');
   const actor = entry.actor ?? actorOf(request);
   const content = {
-    seq: head.seq + 1,
     id: newOrderedId('aud'),
     // Stored with millisecond precision, as hashed.
     createdAt: entry.at ?? context?.clock() ?? new Date(),
@@ -52,17 +43,47 @@ async function append(tx: Tx, entry: AuditEntryInput) {
     ...originOf(request),
     details: entry.details ?? {},
   };
-  const hash = entryHash(content, head.hash);
-  await tx.insert(auditEntries).values({ ...content, prevHash: head.hash, hash });
-  await tx
-    .update(auditChain)
-    .set({ headSeq: content.seq, headHash: hash })
-    .where(eq(auditChain.id, 1));
   const signal = signalInTransaction([
     streamTopics.audit(null),
     ...(content.teamId ? [streamTopics.audit(content.teamId)] : []),
   ]);
-  if (signal) await tx.execute(signal);
+  // One statement locks the chain's row (ordering appends across connections and replicas),
+  // reads the head, writes the entry hashed on the head (chain.ts: the same text as entryHash)
+  // and the new head, and signals the streams. The lock is held until the caller's transaction
+  // ends, so callers audit as their last write, and this costs them a single round trip.
+  const [written] = rowsOf<{ seq: number | null }>(
+    await tx.execute(sql`
+      WITH head AS (
+        SELECT ${auditChain.headSeq} + 1 AS seq, ${auditChain.headHash} AS prev
+        FROM ${auditChain} WHERE ${auditChain.id} = 1 FOR UPDATE
+      ),
+      entry AS (
+        INSERT INTO ${auditEntries} (id, seq, created_at, actor_type, actor_id, team_id, action,
+          target_type, target_id, outcome, client_address, user_agent, request_id, details,
+          prev_hash, hash)
+        SELECT ${content.id}, head.seq, ${content.createdAt.toISOString()}::timestamptz,
+          ${content.actorType}, ${content.actorId}, ${content.teamId}, ${content.action},
+          ${content.targetType}, ${content.targetId}, ${content.outcome}, ${content.clientAddress},
+          ${content.userAgent}, ${content.requestId}, ${JSON.stringify(content.details)}::jsonb,
+          head.prev,
+          encode(sha256(convert_to(
+            '["v1","' || head.prev || '",' || head.seq::text || ',' || ${hashedTail(content)},
+            'UTF8')), 'hex')
+        FROM head
+        RETURNING seq, hash
+      ),
+      advance AS (
+        UPDATE ${auditChain} SET head_seq = entry.seq, head_hash = entry.hash
+        FROM entry WHERE ${auditChain.id} = 1
+      )
+      ${
+        signal
+          ? sql`, signal AS (${signal}) SELECT (SELECT seq FROM entry) AS seq, signal.* FROM signal`
+          : sql`SELECT (SELECT seq FROM entry) AS seq`
+      }`),
+  );
+  if (written?.seq == null)
+    throw new Error('audit_chain has no row: the audit migration did not run');
 }
 
 /**
@@ -71,6 +92,8 @@ async function append(tx: Tx, entry: AuditEntryInput) {
  * which changes nothing), it opens its own short transaction.
  */
 export async function audit(tx: Executor, entry: AuditEntryInput): Promise<void> {
+  // Only an app built for the audit benchmark serves requests that record nothing.
+  if (currentContext()?.record === false) return;
   if (tx instanceof PgTransaction) return append(tx as Tx, entry);
   await tx.transaction((own) => append(own, entry));
 }

@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const actor = request.actor as UserActor;
-      if (actor.sessionId) await sessions.end(actor.sessionId);
+      if (actor.sessionId) await sessions.end(actor.sessionId, actor.userId);
       // After the session ended (sessions.end runs on its own): a sign-out always happens.
       await service.recordSignOut(actor.userId);
       clearSessionCookie(request, reply);

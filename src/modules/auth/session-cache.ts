@@ -13,8 +13,8 @@ export interface RememberedSession {
 
 interface Entry {
   session: RememberedSession;
-  /** Clock time (ms) after which the database must be asked again. */
-  until: number;
+  /** Clock time (ms) when the database said so. */
+  at: number;
 }
 
 /** Enough for every active browser of a large deployment; the oldest entries go first beyond it. */
@@ -30,11 +30,22 @@ const QUIET_MARGIN_MS = 10_000;
  * Per-replica memory of checked session cookies, so that a signed-in page's burst of requests
  * costs one session query rather than one each. The cookie's secret is still compared with the
  * remembered hash on every request, and expiry is still checked against the clock. `forgetUser`
- * and `forgetSession` act at once on this replica; other replicas ask the database again within
- * `cacheMs` (SESSION_CACHE_MS).
+ * and `forgetSession` act at once on this replica. Other replicas hear of the change through the
+ * `access` signal (sessions.ts) and forget at once too; while they can hear signals they may
+ * remember a session for `signalledMs` (SESSION_CACHE_SIGNALLED_MS), and while they cannot
+ * (their listening connection is down), for `cacheMs` (SESSION_CACHE_MS) only, which is then
+ * the bound on how late they see a change.
  */
-export function createSessionCache(options: { cacheMs: number; clock: Clock }) {
+export function createSessionCache(options: {
+  cacheMs: number;
+  clock: Clock;
+  /** How long an entry may be used while `hearing()` says other replicas' changes arrive. */
+  signalledMs?: number;
+  hearing?: () => boolean;
+}) {
   const { cacheMs, clock } = options;
+  const heldMs = () =>
+    options.hearing?.() ? Math.max(cacheMs, options.signalledMs ?? cacheMs) : cacheMs;
   const entries = new Map<string, Entry>();
   const quietUntil = new Map<string, number>();
   // Bumped by every forget: a database read that began before one may hold what it removed.
@@ -52,7 +63,10 @@ export function createSessionCache(options: { cacheMs: number; clock: Clock }) {
     get(sessionId: string): RememberedSession | null {
       const entry = entries.get(sessionId);
       if (!entry) return null;
-      if (entry.until > clock().getTime()) return entry.session;
+      const now = clock().getTime();
+      // A session that looks expired is asked for again: another replica may have slid it.
+      if (entry.at + heldMs() > now && entry.session.expiresAt.getTime() > now)
+        return entry.session;
       entries.delete(sessionId);
       return null;
     },
@@ -73,7 +87,7 @@ export function createSessionCache(options: { cacheMs: number; clock: Clock }) {
         if (oldest !== undefined) entries.delete(oldest);
       }
       entries.delete(session.sessionId);
-      entries.set(session.sessionId, { session, until: now + cacheMs });
+      entries.set(session.sessionId, { session, at: now });
     },
 
     /** Records a slid expiry, so the remembered session does not slide it again. */
@@ -95,6 +109,12 @@ export function createSessionCache(options: { cacheMs: number; clock: Clock }) {
       quietUntil.set(userId, now + cacheMs + QUIET_MARGIN_MS);
       for (const [id, entry] of entries) if (entry.session.userId === userId) entries.delete(id);
       for (const [id, until] of quietUntil) if (until <= now) quietUntil.delete(id);
+    },
+
+    /** Signals may have been lost: nothing remembered is trusted beyond this moment. */
+    forgetAll() {
+      epoch++;
+      entries.clear();
     },
 
     get size() {

@@ -4,6 +4,12 @@ import type { UserActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.js';
 import type { Executor } from '../../db/client.js';
+import {
+  accessTopicUser,
+  signalInTransaction,
+  streamTopics,
+  type StreamSignals,
+} from '../../http/stream/signals.js';
 import type { GlobalRole } from '../roles/permissions.js';
 import { createSessionCache, type RememberedSession, type SessionCache } from './session-cache.js';
 import type { SessionRepository } from './session-repository.js';
@@ -60,9 +66,34 @@ export function createSessionService(deps: {
   clock: Clock;
   /** SESSION_CACHE_MS: how long a checked session is remembered; 0 asks the database each time. */
   cacheMs?: number;
+  /** SESSION_CACHE_SIGNALLED_MS: how long while other replicas' changes are heard. */
+  signalledCacheMs?: number;
+  /** Tells every replica, this one included, that an account's access changed. */
+  signals?: Pick<StreamSignals, 'publish' | 'observe' | 'listening'>;
 }) {
-  const { repository, clock } = deps;
-  const cache = createSessionCache({ cacheMs: deps.cacheMs ?? 0, clock });
+  const { repository, clock, signals } = deps;
+  const cache = createSessionCache({
+    cacheMs: deps.cacheMs ?? 0,
+    clock,
+    signalledMs: deps.signalledCacheMs,
+    hearing: () => signals?.listening ?? false,
+  });
+  // What another replica changed is forgotten here as soon as it is heard; when signals may have
+  // been lost, everything is.
+  signals?.observe((topic) => {
+    if (topic === null) return cache.forgetAll();
+    const userId = accessTopicUser(topic);
+    if (userId !== null) cache.forgetUser(userId);
+  });
+
+  /** Tells the other replicas: after the commit of `tx` when there is one, else now. */
+  async function announce(userId: string, tx?: Executor) {
+    if (!signals) return;
+    const topic = streamTopics.access(userId);
+    if (tx) await tx.execute(signalInTransaction([topic])!);
+    else signals.publish([topic]);
+  }
+
   return {
     /** Starts a session and returns the cookie value, which is shown only this once. */
     async start(userId: string, request: FastifyRequest, tx?: Executor): Promise<string> {
@@ -114,20 +145,27 @@ export function createSessionService(deps: {
       };
     },
 
-    async end(sessionId: string) {
+    /** Signs one session out; `userId`, its account, tells the other replicas to forget it. */
+    async end(sessionId: string, userId?: string) {
       cache.forgetSession(sessionId);
       await repository.delete(sessionId);
       cache.forgetSession(sessionId);
+      if (userId) await announce(userId);
     },
     async endAllFor(userId: string, exceptSessionId?: string, tx?: Executor) {
       cache.forgetUser(userId);
       await repository.deleteForUser(userId, exceptSessionId, tx);
+      await announce(userId, tx);
     },
     /**
-     * After a change to the account that sessions carry (its global role, disabled or not): this
-     * replica asks the database again at once; others within SESSION_CACHE_MS.
+     * After a change to the account that sessions carry (its global role, disabled or not), once
+     * it has committed: this replica asks the database again at once, and so do the others when
+     * they hear the signal (within SESSION_CACHE_MS if they cannot hear signals).
      */
-    forgetUser: (userId: string) => cache.forgetUser(userId),
+    forgetUser(userId: string) {
+      cache.forgetUser(userId);
+      void announce(userId);
+    },
   };
 }
 

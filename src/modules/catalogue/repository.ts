@@ -232,6 +232,13 @@ export function createCatalogueRepository(db: Executor) {
         .where(eq(mcpServerInstallations.serverId, serverId));
       return row?.n ?? 0;
     },
+    async installationsOf(serverId: string, tx: Executor = db) {
+      return tx
+        .select({ id: mcpServerInstallations.id, teamId: mcpServerInstallations.teamId })
+        .from(mcpServerInstallations)
+        .where(eq(mcpServerInstallations.serverId, serverId))
+        .orderBy(mcpServerInstallations.id);
+    },
     async deleteInstallationsOf(serverId: string, tx: Executor = db) {
       return tx
         .delete(mcpServerInstallations)

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { fieldNames } from '../audit/fields.js';
 import { audit } from '../audit/writer.js';
 import type { Database } from '../../db/client.js';
 import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
@@ -127,6 +128,19 @@ export function toPrefixQuery(q: string): { tsquery: string; phrase: string } {
 
 type ServerInput = Static<typeof ServerBody>;
 
+/** The server's fields that the satellites' configuration is built from (satellites/configuration.ts). */
+const RUNTIME_FIELDS = [
+  'name',
+  'slug',
+  'transport',
+  'runtime',
+  'command',
+  'package',
+  'args',
+  'url',
+  'configSchema',
+] as const;
+
 export function createCatalogueService(deps: {
   db: Database;
   repository: CatalogueRepository;
@@ -194,26 +208,45 @@ export function createCatalogueService(deps: {
     },
     async createCategory(input: Static<typeof CategoryBody>) {
       const id = newId('cat');
-      await repository.insertCategory({
-        id,
-        name: input.name,
-        slug: input.slug ?? slugify(input.name),
-        description: input.description ?? null,
-        icon: input.icon ?? null,
-        sortOrder: input.sort_order ?? 0,
+      const slug = input.slug ?? slugify(input.name);
+      await db.orm.transaction(async (tx) => {
+        await repository.insertCategory(
+          {
+            id,
+            name: input.name,
+            slug,
+            description: input.description ?? null,
+            icon: input.icon ?? null,
+            sortOrder: input.sort_order ?? 0,
+          },
+          tx,
+        );
+        await audit(tx, {
+          action: 'catalogue.category_created',
+          target: { type: 'category', id },
+          details: { slug },
+        });
       });
       const row = (await repository.findCategory(id))!;
       return categoryView(row.category, row.serverCount);
     },
     async updateCategory(id: string, input: Partial<Static<typeof CategoryBody>>) {
-      const updated = await repository.updateCategory(id, {
+      const values = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.slug !== undefined ? { slug: input.slug } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.icon !== undefined ? { icon: input.icon } : {}),
         ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
+      };
+      await db.orm.transaction(async (tx) => {
+        if (!(await repository.updateCategory(id, values, tx)))
+          throw new NotFoundError('Category not found');
+        await audit(tx, {
+          action: 'catalogue.category_updated',
+          target: { type: 'category', id },
+          details: { fields: fieldNames(input, 1) },
+        });
       });
-      if (!updated) throw new NotFoundError('Category not found');
       const row = (await repository.findCategory(id))!;
       return categoryView(row.category, row.serverCount);
     },
@@ -236,6 +269,11 @@ export function createCatalogueService(deps: {
           await repository.moveServers(id, moveTo, tx);
         }
         await repository.deleteCategory(id, tx);
+        await audit(tx, {
+          action: 'catalogue.category_deleted',
+          target: { type: 'category', id },
+          details: inUse > 0 ? { servers_moved_to: moveTo, servers_moved: inUse } : {},
+        });
       });
     },
 
@@ -292,6 +330,20 @@ export function createCatalogueService(deps: {
       checkRunnable({ ...current, ...values });
       const row = await db.orm.transaction(async (tx) => {
         const updated = await repository.updateServer(current.id, values, current, tx);
+        // Satellites run installations from these fields: each installation's satellites fetch
+        // their configuration again (a `configure` command), as after an installation's change.
+        if (RUNTIME_FIELDS.some((field) => field in values)) {
+          for (const installation of await repository.installationsOf(current.id, tx)) {
+            await deps.pendingWork.record(
+              {
+                kind: 'installation.updated',
+                teamId: installation.teamId,
+                installationId: installation.id,
+              },
+              tx,
+            );
+          }
+        }
         await audit(tx, {
           action: 'catalogue.server_updated',
           target: { type: 'server', id: current.id },
@@ -360,6 +412,11 @@ export function createCatalogueService(deps: {
           },
           tx,
         );
+        await audit(tx, {
+          action: 'catalogue.version_created',
+          target: { type: 'server_version', id: row.id },
+          details: { server_id: server.id, version: input.version, is_latest: latest },
+        });
         return versionView(row);
       });
     },
@@ -400,6 +457,11 @@ export function createCatalogueService(deps: {
           },
           tx,
         );
+        await audit(tx, {
+          action: 'catalogue.version_updated',
+          target: { type: 'server_version', id: current.id },
+          details: { server_id: server.id, fields: fieldNames(input, 1) },
+        });
         return versionView(row!);
       });
     },

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
+import { countedTotal } from '../../db/list-counts.js';
 import type { Page } from '../../http/pagination.js';
 import { afterCursor, cursorText, settled, type Cursor } from '../../http/stream/cursor.js';
 import type { Positioned, StreamSource } from '../../http/stream/source.js';
@@ -165,7 +166,12 @@ export function createClientActivitySource(
   return {
     async list(f, page) {
       const where = filtered(f);
-      const [items, total] = await Promise.all([read(where, 'newest', page), count(where)]);
+      // The whole feed's total is kept as rows come and go; a filtered one is counted.
+      const unfiltered = !f.teamId && !f.installationId && !f.since;
+      const [items, total] = await Promise.all([
+        read(where, 'newest', page),
+        unfiltered ? countedTotal(db, 'activity', f.userId) : count(where),
+      ]);
       return { items: items.map((p) => p.item), total };
     },
     // The stream's reads leave out what a still-open transaction may yet precede (see settled).

@@ -6,6 +6,7 @@ import {
   encryptSecret,
   keyRingIds,
 } from '../../lib/crypto.js';
+import { audit } from '../audit/writer.js';
 import { ENCRYPTED } from '../installations/config-values.js';
 import { ENCRYPTED_LOCATIONS, type EncryptedLocation } from './locations.js';
 
@@ -164,6 +165,11 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
       rowsSkipped: 0,
       rowsUnreadable: 0,
     };
+    // Keys whose values this run moved to the current key: the ones it may retire.
+    const movedOff = new Set<string>();
+    // The hourly job finds nothing to do almost always: a run is recorded only once it changes
+    // something, its start in the transaction of its first changing batch.
+    let started = false;
     for (const location of ENCRYPTED_LOCATIONS) {
       const column = sql.identifier(location.column);
       for await (const rows of batches(location, batchSize)) {
@@ -172,7 +178,10 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
           if (ciphertexts(location, stored).every((c) => encryptedWithCurrentKey(c, key)))
             return [];
           try {
-            return [{ row, stored, next: reencrypted(location, stored, key) }];
+            const next = reencrypted(location, stored, key);
+            for (const c of ciphertexts(location, stored))
+              if (!encryptedWithCurrentKey(c, key)) movedOff.add(decryptWithKeyId(c, key).keyId);
+            return [{ row, stored, next }];
           } catch {
             // A value whose key is not in the ring stays as it is; the report names where.
             result.rowsUnreadable += 1;
@@ -196,8 +205,15 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
               );
               count += rowsOf(updated).length;
             }
+            // Last, as the audit append holds the chain's lock until this transaction ends.
+            if (!started)
+              await audit(tx, {
+                action: 'encryption.reencrypt_started',
+                details: { key_id: currentKeyId, batch_size: batchSize },
+              });
             return count;
           });
+          started = true;
         }
         result.batches += 1;
         result.rowsChanged += changed;
@@ -209,6 +225,30 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
         });
       }
     }
+    if (!started) return result;
+    const report = await usage();
+    // A key is retired once no stored value needs it; it may then leave ENCRYPTION_KEYS_PREVIOUS.
+    const retired = report.keys.filter((k) => !k.current && k.values === 0 && movedOff.has(k.id));
+    await db.orm.transaction(async (tx) => {
+      await audit(tx, {
+        action: 'encryption.reencrypt_finished',
+        outcome: report.unreadable > 0 ? 'failure' : 'success',
+        details: {
+          key_id: currentKeyId,
+          batches: result.batches,
+          rows_changed: result.rowsChanged,
+          rows_skipped: result.rowsSkipped,
+          rows_unreadable: result.rowsUnreadable,
+          values_unreadable: report.unreadable,
+          keys_still_used: report.keys.filter((k) => !k.current && k.values > 0).map((k) => k.id),
+        },
+      });
+      for (const k of retired)
+        await audit(tx, {
+          action: 'encryption.key_retired',
+          target: { type: 'encryption_key', id: k.id },
+        });
+    });
     return result;
   }
 

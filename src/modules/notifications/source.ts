@@ -1,5 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countedTotal } from '../../db/list-counts.js';
 import { teamNotifications } from '../../db/schema/index.js';
 import type { StreamSource } from '../../http/stream/source.js';
 import { createdSince, createTableSource } from '../../http/stream/table-source.js';
@@ -41,5 +42,9 @@ export function createNotificationSource(
       ...(f.unreadOnly ? [isNull(t.readAt)] : []),
     ],
     view: notificationView,
+    // The team's notifications, or its unread ones, are counted as they come and go; a time
+    // range is counted on request.
+    total: (f) =>
+      f.since ? null : countedTotal(db, f.unreadOnly ? 'unread' : 'notifications', f.teamId),
   });
 }

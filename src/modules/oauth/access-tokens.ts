@@ -11,6 +11,7 @@ import type { UserActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.js';
 import type { GlobalRole } from '../roles/permissions.js';
+import { audienceMatches } from './resource.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 
@@ -131,23 +132,43 @@ export function createAccessTokenService(deps: {
     async resolve(token: string): Promise<UserActor | null> {
       const found = await find(token);
       if (!found || found.token.resource) return null;
-      return {
-        type: 'user',
-        userId: found.token.userId,
-        globalRole: found.globalRole as GlobalRole,
-        via: 'bearer',
-        scopes: found.token.scopes,
-        tokenPayload: {
-          token_id: found.token.id,
-          client_id: found.token.clientId,
-          scope: found.token.scopes.join(' '),
-          expires_at: found.token.expiresAt.toISOString(),
-        },
-      };
+      return actorOf(found);
+    },
+
+    /**
+     * The resolver for a protected resource of this service's own (the registry at `/v0.1`):
+     * a token bound to no resource, or to that resource (or a path below it), as RFC 8707
+     * clients that read its RFC 9728 metadata ask for. A token bound to a satellite is refused.
+     */
+    async resolveFor(token: string, resource: string): Promise<UserActor | null> {
+      const found = await find(token);
+      if (!found) return null;
+      if (found.token.resource && !audienceMatches(found.token.resource, resource)) return null;
+      return actorOf(found);
     },
 
     /** Every grant, access and refresh token and pending code of the account stops working. */
     revokeAllFor: (userId: string, tx?: Executor) => repository.revokeForUser(userId, clock(), tx),
+  };
+}
+
+type FoundToken = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createAccessTokenRepository>['findWithUser']>>
+>;
+
+function actorOf(found: FoundToken): UserActor {
+  return {
+    type: 'user',
+    userId: found.token.userId,
+    globalRole: found.globalRole as GlobalRole,
+    via: 'bearer',
+    scopes: found.token.scopes,
+    tokenPayload: {
+      token_id: found.token.id,
+      client_id: found.token.clientId,
+      scope: found.token.scopes.join(' '),
+      expires_at: found.token.expiresAt.toISOString(),
+    },
   };
 }
 

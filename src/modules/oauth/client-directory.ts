@@ -1,6 +1,7 @@
 import { redirectUriAllowed, type FirstPartyClientSetting } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { audit } from '../audit/writer.js';
 import { newId } from '../../lib/ids.js';
 import type { ClientMetadataDocuments } from './client-metadata.js';
 import { ClientMetadataError, isMetadataDocumentId } from './client-metadata.js';
@@ -21,12 +22,13 @@ const textList = (value: unknown): value is string[] =>
  * dynamically registered ones (RFC 7591) and those identified by a client ID metadata document.
  */
 export function createClientDirectory(deps: {
+  db: Executor;
   repository: ClientRepository;
   documents: ClientMetadataDocuments;
   firstParty: readonly FirstPartyClientSetting[];
   clock: Clock;
 }) {
-  const { repository, documents, clock } = deps;
+  const { db, repository, documents, clock } = deps;
   const firstParty = new Map<string, OAuthClient>(Object.entries(BUILT_IN_CLIENTS));
   for (const c of deps.firstParty) firstParty.set(c.id, { ...c, kind: 'first_party' });
 
@@ -49,7 +51,18 @@ export function createClientDirectory(deps: {
             !stored ||
             stored.name !== metadata.name ||
             stored.redirectUris.join('\n') !== metadata.redirectUris.join('\n');
-          if (changed) await repository.rememberDocument(id, metadata, clock());
+          if (changed) {
+            await db.transaction(async (tx) => {
+              const made = await repository.rememberDocument(id, metadata, clock(), tx);
+              if (made)
+                await audit(tx, {
+                  action: 'oauth.client_registered',
+                  actor: { type: 'oauth_client', id },
+                  target: { type: 'oauth_client', id },
+                  details: { kind: 'metadata_document', redirect_uris: metadata.redirectUris },
+                });
+            });
+          }
           return { client: { id, kind: 'metadata_document', ...metadata } };
         } catch (error) {
           if (error instanceof ClientMetadataError) return { error: error.message };
@@ -130,13 +143,18 @@ export function createClientDirectory(deps: {
       const now = clock();
       const id = newId('ocl');
       const redirectUris = [...new Set(uris)];
-      await repository.insert({
-        id,
-        kind: 'dynamic',
-        name,
-        redirectUris,
-        createdAt: now,
-        updatedAt: now,
+      await db.transaction(async (tx) => {
+        await repository.insert(
+          { id, kind: 'dynamic', name, redirectUris, createdAt: now, updatedAt: now },
+          tx,
+        );
+        // Anyone may register (RFC 7591), so the new client itself is the actor.
+        await audit(tx, {
+          action: 'oauth.client_registered',
+          actor: { type: 'oauth_client', id },
+          target: { type: 'oauth_client', id },
+          details: { kind: 'dynamic', redirect_uris: redirectUris },
+        });
       });
       return {
         client_id: id,

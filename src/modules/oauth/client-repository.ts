@@ -16,17 +16,27 @@ export function createClientRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Remembers the latest document of a metadata-document client; a revocation stays. */
+    /**
+     * Remembers the latest document of a metadata-document client; a revocation stays. True when
+     * this call recorded the client for the first time.
+     */
     async rememberDocument(
       id: string,
       document: { name: string; redirectUris: string[] },
       now: Date,
       tx: Executor = db,
-    ) {
-      await tx
+    ): Promise<boolean> {
+      const made = await tx
         .insert(oauthClients)
         .values({ id, kind: 'metadata_document', ...document, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: oauthClients.id, set: { ...document, updatedAt: now } });
+        .onConflictDoNothing({ target: oauthClients.id })
+        .returning({ id: oauthClients.id });
+      if (made.length > 0) return true;
+      await tx
+        .update(oauthClients)
+        .set({ ...document, updatedAt: now })
+        .where(eq(oauthClients.id, id));
+      return false;
     },
 
     async list(tx: Executor = db) {

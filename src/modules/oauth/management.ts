@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { audit } from '../audit/writer.js';
 import type { ClientDirectory } from './client-directory.js';
 import type { ClientKind } from './clients.js';
 import type { OAuthRepository } from './repository.js';
@@ -83,6 +84,12 @@ export function createOAuthManagement(deps: {
           tx,
         );
         await repository.forgetConsents(userId, clientId, tx);
+        await audit(tx, {
+          action: 'oauth.token_revoked',
+          actor: { type: 'user', id: userId },
+          target: { type: 'oauth_client', id: clientId },
+          details: { user_id: userId },
+        });
       });
     },
 
@@ -90,7 +97,16 @@ export function createOAuthManagement(deps: {
       const grant = await repository.findGrant(grantId);
       if (!grant || grant.userId !== userId || grant.revokedAt)
         throw new NotFoundError('Grant not found');
-      await repository.revokeGrant(grant.id, clock());
+      await db.orm.transaction(async (tx) => {
+        await repository.revokeGrant(grant.id, clock(), tx);
+        await audit(tx, {
+          action: 'oauth.token_revoked',
+          actor: { type: 'user', id: userId },
+          teamId: grant.teamId,
+          target: { type: 'oauth_grant', id: grant.id },
+          details: { user_id: userId, client_id: grant.clientId },
+        });
+      });
     },
 
     /** For team administrators: which clients hold usable tokens for the team, and for whom. */
@@ -142,6 +158,10 @@ export function createOAuthManagement(deps: {
         if (!(await clients.revoke(clientId, tx))) throw new NotFoundError('Client not found');
         await repository.revokeMatching((t) => eq(t.clientId, clientId), clock(), tx);
         await repository.forgetConsents(null, clientId, tx);
+        await audit(tx, {
+          action: 'oauth.client_revoked',
+          target: { type: 'oauth_client', id: clientId },
+        });
       });
     },
   };

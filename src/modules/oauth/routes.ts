@@ -322,7 +322,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
               check.request,
               await service.chosenTeam(actor.userId, request.body.team_id),
             )
-          : service.deny(check.request);
+          : await service.deny(actor.userId, check.request);
       return reply.header('cache-control', 'no-store').redirect(location, 303);
     },
   );

@@ -275,13 +275,21 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       return redirectTo(request.redirectUri, { code: code.token, state: request.state });
     },
 
-    deny: (request: AuthorizationRequest) =>
-      errorRedirect(
+    /** The user refused on the consent page; nothing is granted, but the refusal is recorded. */
+    async deny(userId: string, request: AuthorizationRequest) {
+      await audit(db.orm, {
+        action: 'oauth.consent_denied',
+        actor: { type: 'user', id: userId },
+        target: { type: 'oauth_client', id: request.client.id },
+        details: { scopes: request.scopes },
+      });
+      return errorRedirect(
         request.redirectUri,
         request.state,
         'access_denied',
         'The user denied the request',
-      ),
+      );
+    },
 
     /** `authorization_code` grant: single use, unexpired, same client, redirect URI and PKCE verifier. */
     async exchangeCode(body: Record<string, unknown>) {
@@ -303,7 +311,20 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       const now = clock();
       if (row.usedAt) {
         // A replayed code means it leaked: end whatever was issued from it (RFC 6749 §4.1.2).
-        if (row.grantId) await repository.revokeGrant(row.grantId, now);
+        const grantId = row.grantId;
+        if (grantId) {
+          await db.orm.transaction(async (tx) => {
+            await repository.revokeGrant(grantId, now, tx);
+            await audit(tx, {
+              action: 'oauth.code_reused',
+              outcome: 'failure',
+              actor: { type: 'oauth_client', id: client.id },
+              teamId: row.teamId,
+              target: { type: 'oauth_grant', id: grantId },
+              details: { user_id: row.userId },
+            });
+          });
+        }
         throw new OAuthError(
           'invalid_grant',
           'The authorization code was already used; tokens issued from it are revoked',
@@ -349,7 +370,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           },
           tx,
         );
-        return issueTokens(
+        const tokens = await issueTokens(
           {
             userId: row.userId,
             clientId: client.id,
@@ -361,6 +382,21 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           },
           tx,
         );
+        // Refreshes continue this grant and are not recorded; its end is (oauth.token_revoked).
+        await audit(tx, {
+          action: 'oauth.tokens_issued',
+          actor: { type: 'oauth_client', id: client.id },
+          teamId: row.teamId,
+          target: { type: 'oauth_grant', id: grantId },
+          details: {
+            user_id: row.userId,
+            grant_type: 'authorization_code',
+            scopes: row.scopes,
+            refresh_token: Boolean(tokens.refresh_token),
+            ...(resource ? { resource } : {}),
+          },
+        });
+        return tokens;
       });
       if (!result) throw new OAuthError('invalid_grant', 'The authorization code was already used');
       return result;

@@ -14,6 +14,7 @@ export function createConfiguredClientDirectory(
 ) {
   const { caFile } = settings.clientMetadata;
   return createClientDirectory({
+    db,
     repository: createClientRepository(db),
     documents: createClientMetadataDocuments({
       settings: settings.clientMetadata,

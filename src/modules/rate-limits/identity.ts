@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.js';
 import { TooManyRequestsError } from '../../http/errors.js';
 import type { RateLimitPolicy } from '../../http/rate-limit.js';
 import { advertiseLimit } from './headers.js';
-import type { RateLimiter } from './limiter.js';
+import type { Clock } from '../../lib/clock.js';
+import { createSharedCounts } from './shared-counts.js';
 
 export interface IdentityLimitSettings {
   windowSeconds: number;
@@ -10,6 +12,8 @@ export interface IdentityLimitSettings {
   perAccount: number;
   /** Requests per window per OAuth client acting for one account; 0: off. */
   perOAuthClient: number;
+  /** How often each replica syncs its counts with the others through the database. */
+  syncMs: number;
 }
 
 interface Check {
@@ -30,15 +34,23 @@ function oauthClientOf(request: FastifyRequest): string | null {
  * address (an office, a cloud NAT), and one address can be the whole of a busy integration.
  * An account is counted over everything it does; an OAuth client is counted per account it acts
  * for, so that a runaway integration spends its own allowance and leaves its user the web UI.
- * Counted in the database (one statement per request), so the limits hold across replicas.
+ * Counted in each replica's memory and synced to the database in the background
+ * (shared-counts.ts): every signed-in request pays for them, so none waits on a write.
  * Satellites have their own per-satellite limits on their routes (policies.ts).
  */
 export function identityLimits(
-  limiter: RateLimiter,
+  db: Database,
+  clock: Clock,
   settings: IdentityLimitSettings,
+  onSyncError?: (error: unknown) => void,
 ): RateLimitPolicy {
   const { windowSeconds } = settings;
   if (settings.perAccount <= 0 && settings.perOAuthClient <= 0) return {};
+  const counts = createSharedCounts(db, clock, {
+    windowSeconds,
+    syncMs: settings.syncMs,
+    onError: onSyncError,
+  });
   return {
     async byCaller(request, reply) {
       const actor = request.actor;
@@ -53,10 +65,7 @@ export function identityLimits(
           limit: settings.perOAuthClient,
         });
       if (checks.length === 0) return;
-      const states = await limiter.hitMany(
-        checks.map((c) => c.key),
-        windowSeconds,
-      );
+      const states = await counts.hit(checks.map((c) => c.key));
       let refusedFor = 0;
       checks.forEach((check, i) => {
         const state = states[i]!;
@@ -70,5 +79,7 @@ export function identityLimits(
       });
       if (refusedFor > 0) throw new TooManyRequestsError(refusedFor);
     },
+    sync: counts.sync,
+    close: counts.close,
   };
 }

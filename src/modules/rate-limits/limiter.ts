@@ -41,33 +41,6 @@ export function createRateLimiter(db: Database, clock: Clock) {
       };
     },
 
-    /**
-     * Counts one hit on each key (all with the same window) in a single statement: one round
-     * trip per request however many identities it is counted under. Answers in the keys' order.
-     */
-    async hitMany(keys: readonly string[], windowSeconds: number): Promise<LimitState[]> {
-      if (keys.length === 0) return [];
-      const now = clock();
-      const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-      const rows = await db.query<{ key: string; count: number; window_started_at: Date | string }>(
-        `INSERT INTO rate_limits (key, count, window_started_at)
-         VALUES ${keys.map((_, i) => `($${i + 3}, 1, $1::timestamptz)`).join(', ')}
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN rate_limits.window_started_at <= $2 THEN 1 ELSE rate_limits.count + 1 END,
-           window_started_at = CASE WHEN rate_limits.window_started_at <= $2 THEN $1::timestamptz ELSE rate_limits.window_started_at END
-         RETURNING key, count, window_started_at`,
-        [now.toISOString(), windowStart.toISOString(), ...keys],
-      );
-      const byKey = new Map(rows.map((r) => [r.key, r]));
-      return keys.map((key) => {
-        const row = byKey.get(key)!;
-        return {
-          count: row.count,
-          retryAfter: retryAfter(new Date(row.window_started_at), { limit: 0, windowSeconds }, now),
-        };
-      });
-    },
-
     /** The current count without adding to it (0 when the window has passed). */
     async peek(key: string, rule: LimitRule): Promise<LimitState> {
       const now = clock();

@@ -142,6 +142,7 @@ export function createRateLimitPolicies(
   settings: RateLimitSettings,
   db: Database,
   clock: Clock,
+  onSyncError?: (error: unknown) => void,
 ): RateLimitPolicies {
   const limiter = createRateLimiter(db, clock);
   const window = settings.windowSeconds;
@@ -185,10 +186,16 @@ export function createRateLimitPolicies(
     'satellite-heartbeat': heartbeatPolicy(clock, settings.satellitePerSatellite),
   };
   policies['oauth-introspection'] = bySatelliteOrOther(policies.satellite!, policies.oauth!);
-  policies.everyCaller = identityLimits(limiter, {
-    windowSeconds: settings.apiWindowSeconds,
-    perAccount: settings.apiPerAccount,
-    perOAuthClient: settings.apiPerOAuthClient,
-  });
+  policies.everyCaller = identityLimits(
+    db,
+    clock,
+    {
+      windowSeconds: settings.apiWindowSeconds,
+      perAccount: settings.apiPerAccount,
+      perOAuthClient: settings.apiPerOAuthClient,
+      syncMs: settings.apiSyncMs,
+    },
+    onSyncError,
+  );
   return policies;
 }

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countedTotal } from '../../db/list-counts.js';
 import {
   mcpRequestLogs,
   mcpServerLogs,
@@ -52,7 +53,7 @@ export function createRecordRepository(db: Executor) {
           .orderBy(desc(mcpRequestLogs.occurredAt), desc(mcpRequestLogs.id))
           .limit(p.limit)
           .offset(p.offset),
-        countWhere(db, mcpRequestLogs, where),
+        countedTotal(db, 'requests', installationId),
       );
     },
     tools(installationId: string, p: Page) {
@@ -78,7 +79,7 @@ export function createRecordRepository(db: Executor) {
           .orderBy(desc(satelliteUsageLogs.occurredAt), desc(satelliteUsageLogs.id))
           .limit(p.limit)
           .offset(p.offset),
-        countWhere(db, satelliteUsageLogs, where),
+        countedTotal(db, 'usage', installationId),
       );
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, sessionCookie } from '../../http/auth/credentials.js';
 import { AppError } from '../../http/errors.js';
+import type { UserActor } from '../../http/auth/types.js';
 
 export const REGISTRY_SCOPE = 'registry:read';
 export const PUBLIC_ACCESS_SETTING = 'registry.public_access';
@@ -21,9 +22,14 @@ export function registryResource(baseUrl: string) {
  */
 export function registryAccess(
   app: FastifyInstance,
-  deps: { baseUrl: string; isPublic: () => Promise<boolean> },
+  deps: {
+    baseUrl: string;
+    isPublic: () => Promise<boolean>;
+    /** Resolves an access token meant for no resource or for `resource` (access-tokens.ts). */
+    resolveToken: (token: string, resource: string) => Promise<UserActor | null>;
+  },
 ) {
-  const { metadataUrl } = registryResource(deps.baseUrl);
+  const { resource, metadataUrl } = registryResource(deps.baseUrl);
   const challenge = (reply: FastifyReply, extra = '') =>
     reply.header(
       'www-authenticate',
@@ -34,7 +40,7 @@ export function registryAccess(
     if (await deps.isPublic()) return;
     const bearer = bearerToken(request);
     if (bearer) {
-      const actor = await app.credentials.accessToken?.(bearer, request, reply);
+      const actor = await deps.resolveToken(bearer, resource);
       if (!actor) {
         challenge(reply, ', error="invalid_token"');
         throw new AppError(

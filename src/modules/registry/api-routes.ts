@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { auth } from '../../http/auth/declare.js';
 import { toAppError } from '../../http/error-handler.js';
 import { INTERNAL_ERROR_MESSAGE } from '../../http/errors.js';
+import type { UserActor } from '../../http/auth/types.js';
 import { registryAccess, registryResource, REGISTRY_SCOPE } from './access.js';
 import {
   DeletedQuery,
@@ -43,7 +44,8 @@ export const registryApiRoutes: FastifyPluginAsyncTypebox<{
   api: RegistryApi;
   baseUrl: string;
   isPublic: () => Promise<boolean>;
-}> = async (app, { api, isPublic, baseUrl }) => {
+  resolveToken: (token: string, resource: string) => Promise<UserActor | null>;
+}> = async (app, { api, isPublic, baseUrl, resolveToken }) => {
   app.setErrorHandler(registryErrorHandler);
   // Documents are served exactly as they were imported, fields this service does not know
   // included (a schema-driven serializer would drop them). Everything around them is built by
@@ -56,7 +58,7 @@ export const registryApiRoutes: FastifyPluginAsyncTypebox<{
       .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
   );
   // Runs after the conventions' hook, which lets these public-declared routes through.
-  const check = registryAccess(app, { baseUrl, isPublic });
+  const check = registryAccess(app, { baseUrl, isPublic, resolveToken });
   app.addHook('onRoute', (route) => {
     if (route.config && (route.config as { registryRead?: boolean }).registryRead) {
       (route.schema as Record<string, unknown>).security = security;

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { ConfigSchema, SyncFailure } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { audit } from '../audit/writer.js';
 import { notify } from '../notifications/writer.js';
 import { fingerprint, digestOf, slugFor, toCatalogue, type CatalogueValues } from './mapping.js';
 import { serverStatusNotification } from './notifications.js';
@@ -278,11 +279,26 @@ export function createImporter(deps: {
       }
     }
 
+    const newServerIds = newServers.map((server) => server.id as string);
     await repository.insertServers(newServers, tx);
     await repository.insertRegistryServers(newRegistryServers, tx);
     await repository.insertCatalogueVersions(newCatalogueVersions, tx);
     await repository.insertRegistryVersions(newRegistryVersions, tx);
     for (const step of afterInsert) await step();
+    // One entry per applied batch, not per server: a sync page of a hundred servers is one
+    // change of the catalogue, and a batch that changed nothing is not recorded.
+    if (into.created > 0 || into.updated > 0) {
+      await audit(tx, {
+        action: 'registry.imported',
+        target: newServers.length === 1 ? { type: 'server', id: newServerIds[0]! } : undefined,
+        details: {
+          source: options.source,
+          servers_created: newServerIds,
+          versions_created: into.created,
+          versions_updated: into.updated,
+        },
+      });
+    }
   }
 
   /** The catalogue row of a known server follows its latest document, unless edited here. */

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
+import type { Database, Executor } from '../../db/client.js';
 import type { SyncFailure } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { audit } from '../audit/writer.js';
 import { FetchError, fetchJson, type FetchLimits } from './fetcher.js';
 import type { Importer } from './importer.js';
 import type { RegistryRepository, SourceRow } from './repository.js';
@@ -46,7 +48,28 @@ function readPage(body: unknown): { items: unknown[]; next: string | null } {
  * next is fetched, and the source remembers the cursor of the first page not yet applied, so an
  * interrupted sync resumes there. The high-water mark moves only when a sync completes.
  */
+/**
+ * The end of a run, as the run record says it; the catalogue changes themselves are recorded
+ * per applied page (registry.imported). The actor is the administrator who asked for the run
+ * (the request's context), or the system for a scheduled one.
+ */
+function recordRun(
+  tx: Executor,
+  runId: string,
+  trigger: 'schedule' | 'admin',
+  status: string,
+  counts: Record<string, number>,
+) {
+  return audit(tx, {
+    action: 'registry.synced',
+    outcome: status === 'failed' ? 'failure' : 'success',
+    target: { type: 'registry_sync_run', id: runId },
+    details: { trigger, status, ...counts },
+  });
+}
+
 export function createRegistrySync(deps: {
+  db: Database;
   repository: RegistryRepository;
   importer: Importer;
   clock: Clock;
@@ -127,27 +150,33 @@ export function createRegistrySync(deps: {
         mark && (!source.highWaterMark || mark > source.highWaterMark)
           ? mark
           : source.highWaterMark;
-      await repository.updateSource(source.id, {
-        highWaterMark,
-        resumeCursor: null,
-        resumeSince: null,
-        resumeMark: null,
-      });
-      await repository.updateRun(runId, {
-        ...progress(),
-        status: counts.failed > 0 ? 'completed_with_failures' : 'succeeded',
-        finishedAt: deps.clock(),
+      const status = counts.failed > 0 ? 'completed_with_failures' : 'succeeded';
+      await deps.db.orm.transaction(async (tx) => {
+        await repository.updateSource(
+          source.id,
+          { highWaterMark, resumeCursor: null, resumeSince: null, resumeMark: null },
+          tx,
+        );
+        await repository.updateRun(runId, { ...progress(), status, finishedAt: deps.clock() }, tx);
+        await recordRun(tx, runId, trigger, status, counts);
       });
     } catch (error) {
       const known = error instanceof FetchError || error instanceof PageError;
       if (!known) deps.logger.error({ err: error }, 'registry sync failed');
-      await repository.updateRun(runId, {
-        ...progress(),
-        status: 'failed',
-        error: known
-          ? (error as Error).message
-          : 'the sync failed unexpectedly (see the service log)',
-        finishedAt: deps.clock(),
+      await deps.db.orm.transaction(async (tx) => {
+        await repository.updateRun(
+          runId,
+          {
+            ...progress(),
+            status: 'failed',
+            error: known
+              ? (error as Error).message
+              : 'the sync failed unexpectedly (see the service log)',
+            finishedAt: deps.clock(),
+          },
+          tx,
+        );
+        await recordRun(tx, runId, trigger, 'failed', counts);
       });
     }
     return repository.run(runId);

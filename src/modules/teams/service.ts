@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client.js';
 import { audit } from '../audit/writer.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import { newId, randomBase62 } from '../../lib/ids.js';
 import type { UserActor } from '../../http/auth/types.js';
@@ -61,6 +62,15 @@ export interface TeamServiceDeps {
   teams: TeamRepository;
   users: UserRepository;
   listeners?: MembershipListener[];
+}
+
+/**
+ * Tells every replica, once `tx` commits, that the account's access to a team changed: its open
+ * streams check their access again at once (http/stream/support.ts).
+ */
+async function signalAccessChange(userIds: string | string[], tx: Executor) {
+  const signal = signalInTransaction([userIds].flat().map(streamTopics.access));
+  if (signal) await tx.execute(signal);
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
@@ -202,6 +212,10 @@ export function createTeamService(deps: TeamServiceDeps) {
         const members = await teams.listMembers(teamId, { limit: 1_000_000, offset: 0 }, tx);
         for (const m of members.items)
           for (const l of listeners) await l.memberRemoved(teamId, m.userId, tx);
+        await signalAccessChange(
+          members.items.map((m) => m.userId),
+          tx,
+        );
         await teams.delete(teamId, tx);
         await audit(tx, {
           action: 'team.deleted',
@@ -244,6 +258,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (!current?.role) throw new NotFoundError('Member not found');
         if (role !== 'team_admin') await ensureAnotherAdmin(teamId, userId, tx);
         await teams.setRole(teamId, userId, role, tx);
+        await signalAccessChange(userId, tx);
         await audit(tx, {
           action: 'team.member_role_changed',
           teamId,
@@ -276,6 +291,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await ensureAnotherAdmin(teamId, userId, tx);
         await teams.removeMember(teamId, userId, tx);
         for (const l of listeners) await l.memberRemoved(teamId, userId, tx);
+        await signalAccessChange(userId, tx);
         await audit(tx, {
           action: 'team.member_removed',
           teamId,

@@ -7,6 +7,15 @@ import type { GlobalRole } from '../roles/permissions.js';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/** A team as the account's own profile lists it. */
+export interface MyTeam {
+  id: string;
+  name: string;
+  slug: string;
+  is_default: boolean;
+  role: string;
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createUserRepository(db: Executor) {
@@ -22,6 +31,27 @@ export function createUserRepository(db: Executor) {
     async insert(values: NewUser, tx: Executor = db): Promise<UserRow> {
       const [row] = await tx.insert(users).values(values).returning();
       return row!;
+    },
+
+    /**
+     * The account and its teams (own default first, then by name) in one query: what
+     * `GET /api/users/me` shows, read on every page load. The subquery names the outer row as
+     * `users.id`: a one-table select leaves its own columns unqualified.
+     */
+    async findWithTeams(id: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          user: users,
+          teams: sql<MyTeam[] | null>`(
+            SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug,
+                'is_default', t.is_default AND t.owner_user_id = users.id, 'role', m.role)
+              ORDER BY t.is_default AND t.owner_user_id = users.id DESC, t.name, t.id)
+            FROM team_members m JOIN teams t ON t.id = m.team_id
+            WHERE m.user_id = users.id)`,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ? { user: row.user, teams: row.teams ?? [] } : null;
     },
 
     async findById(id: string, tx: Executor = db): Promise<UserRow | null> {

@@ -91,17 +91,11 @@ export function createUserService(deps: UserServiceDeps) {
 
   return {
     async me(userId: string) {
-      const user = await mustFind(userId);
-      const { items } = await teams.listForUser(userId, null);
+      const found = await users.findWithTeams(userId);
+      if (!found) throw new NotFoundError('User not found');
       return {
-        ...userView(user),
-        teams: items.map((r) => ({
-          id: r.team.id,
-          name: r.team.name,
-          slug: r.team.slug,
-          is_default: r.team.isDefault && r.team.ownerUserId === userId,
-          role: r.role as TeamRole,
-        })),
+        ...userView(found.user),
+        teams: found.teams.map((team) => ({ ...team, role: team.role as TeamRole })),
       };
     },
 

@@ -1,0 +1,205 @@
+// npm run bench:audit — what the audit log costs the audited hot paths: password sign-in, and an
+// installation's create, update and delete. Two services run side by side on fresh databases, one
+// recording these routes and one built without audit writes (bench/audit-service.ts); the same
+// load goes to each in short alternating slices (on/off, then off/on), so drift on a busy machine
+// falls on both, and each round's on/off ratio is taken. Medians of the rounds are reported.
+import os from 'node:os';
+import { json, percentile, printTable, registerAccount, startTarget, targetsToRun } from './lib.js';
+
+const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 6);
+const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 8);
+/** Issue 18's target: auditing costs the audited routes under 5 % of their throughput. */
+const TARGET_COST = 0.05;
+const PASSWORD = 'bench password 123';
+
+type Mode = 'on' | 'off';
+interface Load {
+  rate: number;
+  median: number;
+}
+
+/** `workers` loops of `step` for SECONDS; requests per second and the median latency in ms. */
+async function load(
+  step: (
+    worker: number,
+    i: number,
+    timed: (f: () => Promise<Response>) => Promise<Response>,
+  ) => Promise<void>,
+  seconds = SECONDS,
+): Promise<Load> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const timed = async (f: () => Promise<Response>) => {
+    const t0 = performance.now();
+    const res = await f();
+    latencies.push(performance.now() - t0);
+    return res;
+  };
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      for (let i = 0; performance.now() < until; i++) await step(worker, i, timed);
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / elapsed, median: percentile(latencies, 50) };
+}
+
+async function expectStatus(res: Response, status: number, what: string) {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** A service with auditing on or off, set up with an account, a server and its team. */
+async function prepare(name: 'PGlite' | 'PostgreSQL', mode: Mode) {
+  const target = await startTarget(
+    name,
+    async () => undefined,
+    { BENCH_AUDIT: mode },
+    'bench/audit-service.ts',
+  );
+  try {
+    return { target, routes: await setUp(target.base, mode) };
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+}
+
+/** The account, server and team the load uses; the routes' loads. */
+async function setUp(base: string, mode: Mode) {
+  const cookie = await registerAccount(base);
+  const server = await json(base, '/api/mcp/servers/global', {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({ name: 'Audited', transport: 'stdio', command: 'npx' }),
+  });
+  const team = await json(base, '/api/teams/me/default', { cookie });
+  const installations = `${base}/api/teams/${team.data.team.id}/mcp/installations`;
+  const headers = { 'content-type': 'application/json', cookie };
+  const serverId = server.data.server.id as string;
+  let cycle = 0;
+
+  const routes: Record<string, () => Promise<Load>> = {
+    'sign-in': () =>
+      load(async (_w, _i, timed) => {
+        const res = await timed(() =>
+          fetch(`${base}/api/auth/email/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ login: 'benchadmin', password: PASSWORD }),
+          }),
+        );
+        await (await expectStatus(res, 200, 'sign-in')).arrayBuffer();
+      }),
+    // One cycle per iteration: create, rename, delete; each request counts and is timed.
+    'installation create/update/delete': () =>
+      load((worker, _i, timed) =>
+        installationCycle(installations, headers, serverId, `${mode}-${worker}-${cycle++}`, timed),
+      ),
+  };
+  return routes;
+}
+
+async function installationCycle(
+  installations: string,
+  headers: Record<string, string>,
+  serverId: string,
+  name: string,
+  timed: (f: () => Promise<Response>) => Promise<Response> = (f) => f(),
+) {
+  const made = await expectStatus(
+    await timed(() =>
+      fetch(installations, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ server_id: serverId, name }),
+      }),
+    ),
+    201,
+    'install',
+  );
+  const id = ((await made.json()) as any).data.installation.id as string;
+  const renamed = await timed(() =>
+    fetch(`${installations}/${id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ name: `${name}-b` }),
+    }),
+  );
+  await (await expectStatus(renamed, 200, 'update')).arrayBuffer();
+  const removed = await timed(() =>
+    fetch(`${installations}/${id}`, { method: 'DELETE', headers: { cookie: headers.cookie! } }),
+  );
+  await (await expectStatus(removed, 200, 'delete')).arrayBuffer();
+}
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+async function main() {
+  const rows: string[][] = [];
+  for (const name of targetsToRun()) {
+    const on = await prepare(name, 'on');
+    const off = await prepare(name, 'off').catch(async (error: unknown) => {
+      await on.target.close();
+      throw error;
+    });
+    const services = { on, off };
+    try {
+      for (const route of Object.keys(services.on.routes)) {
+        const runs: Record<Mode, Load[]> = { on: [], off: [] };
+        for (let round = 0; round < ROUNDS; round++) {
+          const order: Mode[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+          for (const mode of order) runs[mode].push(await services[mode].routes[route]!());
+          process.stderr.write(
+            `${name} ${route} round ${round + 1}: on ${runs.on.at(-1)!.rate.toFixed(1)} req/s, off ${runs.off.at(-1)!.rate.toFixed(1)} req/s\n`,
+          );
+        }
+        const ratio = median(runs.on.map((on, i) => on.rate / runs.off[i]!.rate));
+        const cost = 1 - ratio;
+        rows.push([
+          name,
+          route,
+          median(runs.on.map((l) => l.rate)).toFixed(1),
+          median(runs.off.map((l) => l.rate)).toFixed(1),
+          median(runs.on.map((l) => l.median)).toFixed(1),
+          median(runs.off.map((l) => l.median)).toFixed(1),
+          `${ratio.toFixed(3)} (${pct(cost)})`,
+          cost < TARGET_COST ? 'met' : 'missed',
+        ]);
+      }
+    } finally {
+      await services.on.target.close();
+      await services.off.target.close();
+    }
+  }
+  printTable(
+    `Audit log cost on the audited routes (${CONCURRENCY} concurrent clients, ${SECONDS} s slices, ${ROUNDS} alternating rounds; medians; latency in ms)`,
+    [
+      'database',
+      'route',
+      'req/s audit on',
+      'req/s audit off',
+      'median on',
+      'median off',
+      'on/off throughput, median of rounds (cost)',
+      `cost <${TARGET_COST * 100} %`,
+    ],
+    rows,
+  );
+  process.stdout.write(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} on ${os.cpus().length} cores (other work on the machine widens the spread).\n`,
+  );
+}
+
+await main();
