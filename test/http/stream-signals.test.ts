@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client.js';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/listen.js';
-import { json, login, sessionCookieOf } from '../helpers/accounts.js';
+import { bearerFor, json, login, sessionCookieOf } from '../helpers/accounts.js';
 import { activityWorld, recordCalls } from '../helpers/activity.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usingPostgres } from '../helpers/database.js';
@@ -148,6 +148,28 @@ describe('an idle stream ends as soon as its access does', () => {
     const client = activityStream(base, session);
     try {
       await expectEndsOnSignOut(a.app, client, session);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('ends a bearer stream at once when its OAuth access token is revoked', async () => {
+    const bearer = await bearerFor(a.database.db, world.alice.id, ['mcp:read']);
+    const client = activityStream(base, bearer);
+    try {
+      await client.waitFor('snapshot');
+      const revoked = await a.app.inject({
+        method: 'POST',
+        url: '/api/oauth2/revoke',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          token: bearer.authorization.slice('Bearer '.length),
+          client_id: 'service-gateway-cli',
+        }).toString(),
+      });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      const [end] = await client.waitFor('end', 1, SOON_MS);
+      expect(end!.data).toMatchObject({ reason: 'access_revoked', status: 401 });
     } finally {
       client.close();
     }

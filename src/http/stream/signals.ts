@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { randomBase62 } from '../../lib/ids.js';
 
 /** The LISTEN/NOTIFY channel every replica listens on. */
@@ -82,6 +82,15 @@ export function signalInTransaction(topics: string[]): SQL | null {
     (payload) => sql`pg_notify(${STREAM_SIGNAL_CHANNEL}, ${payload})`,
   );
   return sql`SELECT ${sql.join(calls, sql`, `)}`;
+}
+
+/**
+ * Raises the `access` signal of these accounts when `tx` commits: every replica then forgets
+ * their remembered sessions and re-checks their open streams (sessions.ts, support.ts).
+ */
+export async function signalAccessInTransaction(tx: Executor, userIds: string[]): Promise<void> {
+  const signal = signalInTransaction(userIds.map(streamTopics.access));
+  if (signal) await tx.execute(signal);
 }
 
 export function createStreamSignals(db: Database, logger: Logger): StreamSignals {

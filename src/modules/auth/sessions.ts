@@ -6,7 +6,7 @@ import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.j
 import type { Executor } from '../../db/client.js';
 import {
   accessTopicUser,
-  signalInTransaction,
+  signalAccessInTransaction,
   streamTopics,
   type StreamSignals,
 } from '../../http/stream/signals.js';
@@ -89,9 +89,8 @@ export function createSessionService(deps: {
   /** Tells the other replicas: after the commit of `tx` when there is one, else now. */
   async function announce(userId: string, tx?: Executor) {
     if (!signals) return;
-    const topic = streamTopics.access(userId);
-    if (tx) await tx.execute(signalInTransaction([topic])!);
-    else signals.publish([topic]);
+    if (tx) await signalAccessInTransaction(tx, [userId]);
+    else signals.publish([streamTopics.access(userId)]);
   }
 
   return {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { audit } from '../audit/writer.js';
+import { signalAccessInTransaction } from '../../http/stream/signals.js';
 import type { ClientDirectory } from './client-directory.js';
 import type { ClientKind } from './clients.js';
 import type { OAuthRepository } from './repository.js';
@@ -84,6 +85,7 @@ export function createOAuthManagement(deps: {
           tx,
         );
         await repository.forgetConsents(userId, clientId, tx);
+        await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'oauth.token_revoked',
           actor: { type: 'user', id: userId },
@@ -99,6 +101,7 @@ export function createOAuthManagement(deps: {
         throw new NotFoundError('Grant not found');
       await db.orm.transaction(async (tx) => {
         await repository.revokeGrant(grant.id, clock(), tx);
+        await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'oauth.token_revoked',
           actor: { type: 'user', id: userId },

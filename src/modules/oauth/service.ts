@@ -15,6 +15,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenService } from './access-toke
 import type { ClientDirectory } from './client-directory.js';
 import { CLIENT_KIND_WORDS, parseScopes, type ClientKind, type OAuthClient } from './clients.js';
 import { validResource } from './resource.js';
+import { signalAccessInTransaction } from '../../http/stream/signals.js';
 import { OAuthError, type OAuthErrorCode } from './errors.js';
 import type { OAuthRepository } from './repository.js';
 import { createOAuthManagement } from './management.js';
@@ -496,6 +497,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         if (row && row.clientId === client.id && secretMatches(parsed.secret, row.secretHash)) {
           await db.orm.transaction(async (tx) => {
             await repository.revokeAccessToken(row.id, now, tx);
+            // Streams opened with it end at once, on every replica.
+            await signalAccessInTransaction(tx, [row.userId]);
             await audit(tx, {
               action: 'oauth.token_revoked',
               actor: { type: 'oauth_client', id: client.id },
@@ -513,6 +516,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         ) {
           await db.orm.transaction(async (tx) => {
             await repository.revokeGrant(found.grant.id, now, tx);
+            await signalAccessInTransaction(tx, [found.grant.userId]);
             await audit(tx, {
               action: 'oauth.token_revoked',
               actor: { type: 'oauth_client', id: client.id },

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../db/client.js';
 import { audit } from '../audit/writer.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
+import { signalAccessInTransaction } from '../../http/stream/signals.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import { newId, randomBase62 } from '../../lib/ids.js';
 import type { UserActor } from '../../http/auth/types.js';
@@ -68,10 +68,8 @@ export interface TeamServiceDeps {
  * Tells every replica, once `tx` commits, that the account's access to a team changed: its open
  * streams check their access again at once (http/stream/support.ts).
  */
-async function signalAccessChange(userIds: string | string[], tx: Executor) {
-  const signal = signalInTransaction([userIds].flat().map(streamTopics.access));
-  if (signal) await tx.execute(signal);
-}
+const signalAccessChange = (userIds: string | string[], tx: Executor) =>
+  signalAccessInTransaction(tx, [userIds].flat());
 
 export function createTeamService(deps: TeamServiceDeps) {
   const { db, teams, users } = deps;
