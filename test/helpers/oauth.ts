@@ -76,3 +76,17 @@ export async function tokenRequest(app: FastifyInstance, params: Record<string, 
     payload: new URLSearchParams(params).toString(),
   });
 }
+
+/** RFC 7009 revocation of a token by the client it was issued to. */
+export async function revokeRequest(
+  app: FastifyInstance,
+  token: string,
+  clientId: string = CLIENT_ID,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/oauth2/revoke',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, client_id: clientId }).toString(),
+  });
+}

@@ -3,6 +3,7 @@ import { activityWorld, recordCalls } from '../helpers/activity.js';
 import { bearerFor, json, login, register, sessionCookieOf } from '../helpers/accounts.js';
 import type { Account } from '../helpers/accounts.js';
 import { loadConfig } from '../../src/config.js';
+import { revokeRequest } from '../helpers/oauth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { installServer } from '../helpers/catalogue.js';
 import { eventually, listen, openEventSource, readUntil } from '../helpers/sse.js';
@@ -133,15 +134,7 @@ describe('security: a live stream ends when its caller loses access', () => {
     const control = open(ACTIVITY, world.alice.headers);
     await client.waitFor('snapshot');
     await control.waitFor('snapshot');
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: '/api/oauth2/revoke',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: bearer.authorization.slice('Bearer '.length),
-        client_id: 'service-gateway-cli',
-      }).toString(),
-    });
+    const revoked = await revokeRequest(t.app, bearer.authorization.slice('Bearer '.length));
     expect(revoked.statusCode, revoked.body).toBe(200);
     await recordCalls(t.app, world.places.clock, [{ user: world.alice, tool: 'after-revoke' }]);
     await expectEnded(client, control, 'activity', 401);

@@ -5,6 +5,7 @@ import { openPostgres } from '../../src/db/client.js';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/listen.js';
 import { bearerFor, json, login, sessionCookieOf } from '../helpers/accounts.js';
 import { activityWorld, recordCalls } from '../helpers/activity.js';
+import { revokeRequest } from '../helpers/oauth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { usingPostgres } from '../helpers/database.js';
 import { event, postEvents } from '../helpers/satellites.js';
@@ -158,15 +159,7 @@ describe('an idle stream ends as soon as its access does', () => {
     const client = activityStream(base, bearer);
     try {
       await client.waitFor('snapshot');
-      const revoked = await a.app.inject({
-        method: 'POST',
-        url: '/api/oauth2/revoke',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          token: bearer.authorization.slice('Bearer '.length),
-          client_id: 'service-gateway-cli',
-        }).toString(),
-      });
+      const revoked = await revokeRequest(a.app, bearer.authorization.slice('Bearer '.length));
       expect(revoked.statusCode, revoked.body).toBe(200);
       const [end] = await client.waitFor('end', 1, SOON_MS);
       expect(end!.data).toMatchObject({ reason: 'access_revoked', status: 401 });

@@ -1,16 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  oauthAccessTokens,
-  oauthAuthorizationCodes,
-  oauthGrants,
-  oauthRefreshTokens,
-  users,
-} from '../../db/schema/index.js';
+import { oauthAccessTokens, users } from '../../db/schema/index.js';
 import type { UserActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.js';
 import type { GlobalRole } from '../roles/permissions.js';
+import { revokeOwned } from './repository.js';
 import { audienceMatches } from './resource.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -42,31 +37,8 @@ export function createAccessTokenRepository(db: Executor) {
      * but not yet exchanged (deleted: a later exchange finds no such code). Used codes stay, so a
      * replay is still recognised.
      */
-    async revokeForUser(userId: string, now: Date, tx: Executor = db) {
-      const grantIds = tx
-        .select({ id: oauthGrants.id })
-        .from(oauthGrants)
-        .where(eq(oauthGrants.userId, userId));
-      await tx
-        .update(oauthRefreshTokens)
-        .set({ rotatedAt: now })
-        .where(
-          and(inArray(oauthRefreshTokens.grantId, grantIds), isNull(oauthRefreshTokens.rotatedAt)),
-        );
-      await tx
-        .update(oauthGrants)
-        .set({ revokedAt: now })
-        .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)));
-      await tx
-        .update(oauthAccessTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(oauthAccessTokens.userId, userId), isNull(oauthAccessTokens.revokedAt)));
-      await tx
-        .delete(oauthAuthorizationCodes)
-        .where(
-          and(eq(oauthAuthorizationCodes.userId, userId), isNull(oauthAuthorizationCodes.usedAt)),
-        );
-    },
+    revokeForUser: (userId: string, now: Date, tx: Executor = db) =>
+      revokeOwned(tx, (table) => eq(table.userId, userId), now),
   };
 }
 

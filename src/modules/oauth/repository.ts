@@ -18,6 +18,37 @@ export interface OwnedTable {
   teamId: AnyPgColumn;
 }
 
+/**
+ * Ends the grants (with their refresh tokens), access tokens and pending codes that match `on`
+ * (a condition on the owner, client or team, expressed for each table). Used codes stay, so a
+ * replay is still recognised.
+ */
+export async function revokeOwned(
+  tx: Executor,
+  on: (table: OwnedTable) => SQL | undefined,
+  now: Date,
+): Promise<void> {
+  const grantWhere = on(oauthGrants);
+  const grantIds = tx.select({ id: oauthGrants.id }).from(oauthGrants).where(grantWhere);
+  await tx
+    .update(oauthRefreshTokens)
+    .set({ rotatedAt: now })
+    .where(
+      and(inArray(oauthRefreshTokens.grantId, grantIds), isNull(oauthRefreshTokens.rotatedAt)),
+    );
+  await tx
+    .update(oauthGrants)
+    .set({ revokedAt: now })
+    .where(and(grantWhere, isNull(oauthGrants.revokedAt)));
+  await tx
+    .update(oauthAccessTokens)
+    .set({ revokedAt: now })
+    .where(and(on(oauthAccessTokens), isNull(oauthAccessTokens.revokedAt)));
+  await tx
+    .delete(oauthAuthorizationCodes)
+    .where(and(on(oauthAuthorizationCodes), isNull(oauthAuthorizationCodes.usedAt)));
+}
+
 export type AuthorizationCodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 
 export function createOAuthRepository(db: Executor) {
@@ -121,27 +152,8 @@ export function createOAuthRepository(db: Executor) {
      * owner, client or team, expressed for each table by `on`): used when a member leaves a
      * team, a user revokes a client, or an administrator revokes a client.
      */
-    async revokeMatching(on: (table: OwnedTable) => SQL | undefined, now: Date, tx: Executor = db) {
-      const grantWhere = on(oauthGrants);
-      const grantIds = tx.select({ id: oauthGrants.id }).from(oauthGrants).where(grantWhere);
-      await tx
-        .update(oauthRefreshTokens)
-        .set({ rotatedAt: now })
-        .where(
-          and(inArray(oauthRefreshTokens.grantId, grantIds), isNull(oauthRefreshTokens.rotatedAt)),
-        );
-      await tx
-        .update(oauthGrants)
-        .set({ revokedAt: now })
-        .where(and(grantWhere, isNull(oauthGrants.revokedAt)));
-      await tx
-        .update(oauthAccessTokens)
-        .set({ revokedAt: now })
-        .where(and(on(oauthAccessTokens), isNull(oauthAccessTokens.revokedAt)));
-      await tx
-        .delete(oauthAuthorizationCodes)
-        .where(and(on(oauthAuthorizationCodes), isNull(oauthAuthorizationCodes.usedAt)));
-    },
+    revokeMatching: (on: (table: OwnedTable) => SQL | undefined, now: Date, tx: Executor = db) =>
+      revokeOwned(tx, on, now),
 
     async forgetConsents(userId: string | null, clientId: string, tx: Executor = db) {
       await tx

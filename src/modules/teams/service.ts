@@ -64,13 +64,6 @@ export interface TeamServiceDeps {
   listeners?: MembershipListener[];
 }
 
-/**
- * Tells every replica, once `tx` commits, that the account's access to a team changed: its open
- * streams check their access again at once (http/stream/support.ts).
- */
-const signalAccessChange = (userIds: string | string[], tx: Executor) =>
-  signalAccessInTransaction(tx, [userIds].flat());
-
 export function createTeamService(deps: TeamServiceDeps) {
   const { db, teams, users } = deps;
   const listeners = deps.listeners ?? [];
@@ -210,9 +203,10 @@ export function createTeamService(deps: TeamServiceDeps) {
         const members = await teams.listMembers(teamId, { limit: 1_000_000, offset: 0 }, tx);
         for (const m of members.items)
           for (const l of listeners) await l.memberRemoved(teamId, m.userId, tx);
-        await signalAccessChange(
-          members.items.map((m) => m.userId),
+        // Every replica re-checks the members' open streams once this commits (stream/support.ts).
+        await signalAccessInTransaction(
           tx,
+          members.items.map((m) => m.userId),
         );
         await teams.delete(teamId, tx);
         await audit(tx, {
@@ -256,7 +250,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (!current?.role) throw new NotFoundError('Member not found');
         if (role !== 'team_admin') await ensureAnotherAdmin(teamId, userId, tx);
         await teams.setRole(teamId, userId, role, tx);
-        await signalAccessChange(userId, tx);
+        await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'team.member_role_changed',
           teamId,
@@ -289,7 +283,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await ensureAnotherAdmin(teamId, userId, tx);
         await teams.removeMember(teamId, userId, tx);
         for (const l of listeners) await l.memberRemoved(teamId, userId, tx);
-        await signalAccessChange(userId, tx);
+        await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'team.member_removed',
           teamId,
