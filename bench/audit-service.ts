@@ -13,7 +13,11 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const secrets = await loadSecrets(config.dataDir, config.secretsFromEnv);
 const target = await resolveDatabaseTarget(config.dataDir, config.databaseUrl);
-const db = await openDatabase(target, { dataDir: config.dataDir, poolMax: config.databasePoolMax });
+const db = await openDatabase(target, {
+  dataDir: config.dataDir,
+  poolMax: config.databasePoolMax,
+  preparedStatements: config.databasePreparedStatements,
+});
 await runMigrations(db);
 const app = buildApp({
   config,

@@ -72,6 +72,7 @@ import { createEventHistorySource } from './modules/satellites/event-history-sou
 import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { createEventProcessor } from './events/processor.js';
+import { createScopeCache, SCOPE_TOPIC } from './events/scope-cache.js';
 import { createJobRunner } from './jobs/runner.js';
 import { createRegistrySyncJob } from './jobs/registry-sync.js';
 import { registryAdminRoutes } from './modules/registry/admin-routes.js';
@@ -252,6 +253,16 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     keys: satelliteKeys,
     signals,
   });
+  const scopeCache = createScopeCache({
+    heldMs: config.satellites.scopeCacheMs,
+    clock,
+    hearing: () => signals.listening,
+  });
+  // Every replica hears the database's `scope` signal (migration 0016), and forgets; when
+  // signals may have been lost, the cache is not used until they are heard again.
+  signals.observe((topic) => {
+    if (topic === null || topic === SCOPE_TOPIC) scopeCache.forgetAll();
+  });
   const events = instrumentEvents(
     createEventProcessor({
       db,
@@ -259,6 +270,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       logger,
       dedupWindowSeconds: config.satellites.eventDedupWindowSeconds,
       signals,
+      scopeCache,
     }),
     metrics,
   );
@@ -349,8 +361,11 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     system,
     oauth,
     csrf,
+    scopeCache,
   };
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole application on the given database. It never listens; server.ts does. */
 export function buildApp(deps: AppDeps): FastifyInstance {
@@ -387,6 +402,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());
+  // The replica that serves a user's change forgets what event batches remember before it
+  // answers, so the satellite's next batch after the answer sees the change here at once;
+  // other replicas hear the database's `scope` signal a moment later (scope-cache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && request.actor?.type === 'user')
+      services.scopeCache.forgetAll();
+    return payload;
+  });
   // The per-account counts held in memory go to the database before it closes.
   app.addHook('onClose', async () => app.rateLimits.everyCaller?.close?.());
   metrics.watch({

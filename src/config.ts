@@ -17,6 +17,8 @@ export interface Config {
   /** PostgreSQL URL from the environment; it always wins over the one saved by first-run set-up. */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** Hot statement texts prepared per connection lifetime (db/prepared.ts); 0 prepares none. */
+  databasePreparedStatements: number;
   logLevel: LogLevel;
   bodyLimitBytes: number;
   /**
@@ -79,6 +81,8 @@ export interface Config {
     commandTtlSeconds: number;
     metricsRetentionDays: number;
     keyCacheMs: number;
+    /** How long event batches' lookups are remembered while changes are heard (scope-cache.ts). */
+    scopeCacheMs: number;
     /**
      * The text before `satellite_<scope>_` in registration tokens (`service_` by default;
      * `deploystack_` for the DeployStack satellite, which accepts no other).
@@ -395,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     databaseUrl: postgresUrl(env.DATABASE_URL),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 8, 0, 100),
     logLevel,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     trustProxy: trustProxy(env, warnings),
@@ -483,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // How long a checked key is remembered; disabling or rotating on another replica takes
       // effect within this window (at once on the replica that made the change).
       keyCacheMs: integer(env, 'SATELLITE_KEY_CACHE_MS', 5000, 0, 60_000),
+      scopeCacheMs: integer(env, 'SATELLITE_SCOPE_CACHE_MS', 60_000, 0, 600_000),
       tokenPrefix: tokenPrefix(env),
       heartbeatBodyLimitBytes: integer(
         env,

@@ -30,6 +30,7 @@ async function startOn(
   const db = await openDatabase(target, {
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    preparedStatements: config.databasePreparedStatements,
   });
   try {
     const result = await runMigrations(db);

@@ -7,6 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { initialisePgliteDir, recreatePgliteDir } from './pglite-initdb.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
+import { createStatementNames, unnamedStatements, type StatementNames } from './prepared.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface Database {
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /** LISTENs on a channel for as long as the returned handle is open (see listen.ts). */
   listen(channel: string, on: ListenHandlers): Listening;
+  /** Which hot statements run as named prepared statements (prepared.ts); none on PGlite. */
+  readonly statementNames: StatementNames;
   /** The connection pool's counters, for metrics; PostgreSQL only (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -92,6 +95,7 @@ export async function openPglite(
   return {
     dialect: 'pglite',
     orm,
+    statementNames: unnamedStatements,
     query: session.query,
     withSession: (fn) => fn(session),
     listen: (channel, on) => listenPglite(client, channel, on),
@@ -110,13 +114,19 @@ export interface PostgresOptions {
   url: string;
   poolMax?: number;
   connectTimeoutMs?: number;
+  /** Statement texts prepared per period at most (prepared.ts); 0 prepares none. Default 8. */
+  preparedStatements?: number;
 }
+
+/** How long a connection lives, and how long statement admissions last (prepared.ts). */
+const CONNECTION_LIFETIME_SECONDS = 3600;
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -126,6 +136,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   return {
     dialect: 'postgresql',
     orm,
+    statementNames: createStatementNames({
+      max: options.preparedStatements ?? 8,
+      periodMs: CONNECTION_LIFETIME_SECONDS * 1000,
+    }),
     query,
     async withSession(fn) {
       const client = await pool.connect();

@@ -3,9 +3,13 @@ import { pgliteDir, type DatabaseTarget } from './target.js';
 
 export function openDatabase(
   target: DatabaseTarget,
-  options: { dataDir: string; poolMax: number },
+  options: { dataDir: string; poolMax: number; preparedStatements?: number },
 ): Promise<Database> {
   return target.dialect === 'postgresql' && target.url
-    ? openPostgres({ url: target.url, poolMax: options.poolMax })
+    ? openPostgres({
+        url: target.url,
+        poolMax: options.poolMax,
+        preparedStatements: options.preparedStatements,
+      })
     : openPglite(pgliteDir(options.dataDir));
 }

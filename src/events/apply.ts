@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.js';
 import { satelliteProcesses } from '../db/schema/index.js';
 import { jsonInsert, together } from '../db/json-rows.js';
+import { executePrepared, type StatementNames } from '../db/prepared.js';
 import { recordHistory } from './history.js';
 import { logLineWrites } from './log-lines.js';
 import {
@@ -54,9 +55,15 @@ export function standsAlone(writes: BatchWrites): boolean {
  * and, unless crashes must be counted first, instance statuses), whose rows report which
  * statuses and tools really changed; then, if the batch reported crashes, their count and the
  * statuses it decides; then the notifications. Returns the events that failed only here (an
- * instance that vanished since it was read).
+ * instance that vanished since it was read). A batch's shape (which tables, which columns, how
+ * many instances) repeats from batch to batch, and so does the text of its big statement: it
+ * runs prepared when `names` admits it (db/prepared.ts).
  */
-export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Map<number, string>> {
+export async function applyWrites(
+  tx: Executor,
+  writes: BatchWrites,
+  names: StatementNames,
+): Promise<Map<number, string>> {
   const crashes = writes.crashChecks.length > 0;
   let update = crashes ? null : instanceStatusUpdate(writes.instanceStatuses);
   const tools = [toolSetWrites(writes.toolSets), toolDeltaWrites(writes.toolDeltas)];
@@ -76,7 +83,7 @@ export async function applyWrites(tx: Executor, writes: BatchWrites): Promise<Ma
   ];
   const main = reports.length ? sql.join(reports, sql` UNION ALL `) : undefined;
   const statement = together(all, main);
-  const rows = statement ? rowsOf<ChangeRow>(await tx.execute(statement)) : [];
+  const rows = statement ? rowsOf<ChangeRow>(await executePrepared(tx, statement, names)) : [];
   let statuses = rows.filter((r) => r.change === 'status') as UpdatedInstance[];
   if (crashes) {
     const decided = await crashStatuses(tx, writes.crashChecks);
@@ -197,12 +204,15 @@ function instanceStatusUpdate(writes: InstanceStatusWrite[]) {
   const latest = new Map<string, InstanceStatusWrite>();
   for (const write of [...writes].sort((a, b) => a.index - b.index))
     latest.set(write.instanceId, write);
-  const values = sql.join(
-    [...latest.values()].map(
-      (w) =>
-        sql`(${w.instanceId}::text, ${w.installation.id}::text, ${w.status}::text, ${w.message}::text, ${w.at.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
+  // One JSON parameter rather than a VALUES list: the same text for any number of instances.
+  const values = JSON.stringify(
+    [...latest.values()].map((w) => ({
+      id: w.instanceId,
+      installation_id: w.installation.id,
+      status: w.status,
+      message: w.message,
+      at: w.at.toISOString(),
+    })),
   );
   return {
     // `before` reads the rows as they were, so the statement also tells which changed status.
@@ -211,7 +221,8 @@ function instanceStatusUpdate(writes: InstanceStatusWrite[]) {
       statement: sql`
       UPDATE mcp_server_instances AS i
       SET status = v.status, status_message = v.message, status_updated_at = v.at
-      FROM (VALUES ${values}) AS v(id, installation_id, status, message, at)
+      FROM json_to_recordset(${values}::json)
+        AS v(id text, installation_id text, status text, message text, at timestamptz)
       JOIN mcp_server_instances AS before ON before.id = v.id
       WHERE i.id = v.id AND i.installation_id = v.installation_id
       RETURNING i.id, i.user_id, i.status, before.status AS previous`,

@@ -8,6 +8,7 @@ import { applyWrites, standsAlone } from './apply.js';
 import { acceptedBefore, compactData, forgetEvents, isAcceptedBefore } from './history.js';
 import { checkMember, instanceOfMember, servedTeam } from './members.js';
 import { checkServed, instanceKey, memberKey, readScope } from './scope.js';
+import type { ScopeCache } from './scope-cache.js';
 import { topicsOf } from './topics.js';
 import { EventError, isInstallationEvent, usersNamed, type InstallationClaim } from './types.js';
 import { createEventValidator, type Prepared } from './validate.js';
@@ -60,6 +61,8 @@ export function createEventProcessor(deps: {
   dedupWindowSeconds: number;
   /** Wakes the streams whose items a batch wrote, once it is committed. */
   signals?: Pick<StreamSignals, 'publish'>;
+  /** What batches looked up, remembered while this replica hears changes (scope-cache.ts). */
+  scopeCache?: ScopeCache;
 }) {
   const validate = createEventValidator();
 
@@ -73,8 +76,17 @@ export function createEventProcessor(deps: {
     return { teamId, users };
   }
 
-  /** What the batch's events name, and those records read in one query. */
-  async function lookUp(db: Executor, satellite: SatelliteActor, events: Prepared[], out: Outcome) {
+  /**
+   * What the batch's events name, and those records read in one query, or remembered. After a
+   * failure the batch is looked up again inside its transaction (`remembered` false).
+   */
+  async function lookUp(
+    db: Executor,
+    satellite: SatelliteActor,
+    events: Prepared[],
+    out: Outcome,
+    remembered = false,
+  ) {
     const named: Array<{ event: Prepared; subject: Subject }> = [];
     for (const event of events) {
       try {
@@ -100,9 +112,13 @@ export function createEventProcessor(deps: {
     }
     const scope = await readScope(
       db,
-      [...installationIds],
-      [...pairs.values()],
-      [...members.values()],
+      deps.db.statementNames,
+      {
+        installationIds: [...installationIds],
+        pairs: [...pairs.values()],
+        members: [...members.values()],
+      },
+      remembered ? deps.scopeCache : undefined,
     );
     return { named, scope };
   }
@@ -170,7 +186,7 @@ export function createEventProcessor(deps: {
     writes = mergedWrites(planned),
   ) {
     if (planned.length === 0) return;
-    const late = await applyWrites(db, writes);
+    const late = await applyWrites(db, writes, deps.db.statementNames);
     for (const topic of topicsOf(satellite.satelliteId, writes)) out.topics.add(topic);
     await forgetEvents(
       db,
@@ -200,7 +216,7 @@ export function createEventProcessor(deps: {
    * statements in a transaction.
    */
   async function applyTogether(satellite: SatelliteActor, events: Prepared[], out: Outcome) {
-    const planned = plan(satellite, await lookUp(deps.db.orm, satellite, events, out), out);
+    const planned = plan(satellite, await lookUp(deps.db.orm, satellite, events, out, true), out);
     const writes = mergedWrites(planned);
     if (standsAlone(writes)) await apply(deps.db.orm, satellite, planned, out, writes);
     else await deps.db.orm.transaction((tx) => apply(tx, satellite, planned, out, writes));
@@ -264,6 +280,8 @@ export function createEventProcessor(deps: {
     } catch (error) {
       out = emptyOutcome();
       if (!isAcceptedBefore(error)) {
+        // Perhaps because something remembered is gone (an installation or instance deleted).
+        deps.scopeCache?.forgetAll();
         await applyOneByOne(satellite, events, out);
         return out;
       }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.js';
+import { executePrepared, type StatementNames } from '../db/prepared.js';
+import type { ScopeCache } from './scope-cache.js';
 import type { SatelliteActor } from '../http/auth/types.js';
 import { EventError } from './errors.js';
 
@@ -24,67 +26,109 @@ export const instanceKey = (installationId: string, userId: string) =>
   `${installationId}\u0000${userId}`;
 export const memberKey = (teamId: string, userId: string) => `${teamId}\u0000${userId}`;
 
-const pairList = (pairs: Array<[string, string]>) =>
-  pairs.length
-    ? sql.join(
-        pairs.map(([a, b]) => sql`(${a}, ${b})`),
-        sql`, `,
-      )
-    : sql`(NULL, NULL)`;
+/** A text[] parameter: the same statement text whatever the number of values. */
+const textArray = (values: string[]) => sql`${`{${values.map(arrayItem).join(',')}}`}::text[]`;
+const arrayItem = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/** What a batch's events name, to be looked up before any is planned. */
+export interface ScopeWanted {
+  installationIds: string[];
+  pairs: Array<{ installationId: string; userId: string }>;
+  members: Array<{ teamId: string; userId: string }>;
+}
 
 /**
  * Reads every installation a batch names, the instances of the (installation, user) pairs it
  * names, and which of the (team, user) pairs it names are memberships, in one round trip before
- * any event is planned. Only instances whose user is a member of the installation's team are
- * read: an event naming anyone else fails (members.ts).
+ * any event is planned, or none when `cache` remembers them all (scope-cache.ts). Only instances
+ * whose user is a member of the installation's team are read: an event naming anyone else fails
+ * (members.ts).
  */
 export async function readScope(
   tx: Executor,
-  installationIds: string[],
-  pairs: Array<{ installationId: string; userId: string }>,
-  members: Array<{ teamId: string; userId: string }> = [],
+  names: StatementNames,
+  wanted: ScopeWanted,
+  cache?: ScopeCache,
 ): Promise<{ installations: InstallationCache; instances: InstanceCache; members: MemberCache }> {
-  const installations: InstallationCache = new Map(installationIds.map((id) => [id, null]));
+  const installations: InstallationCache = new Map();
   const instances: InstanceCache = new Map();
   const memberships: MemberCache = new Set();
-  if (installationIds.length === 0 && members.length === 0)
+  const missing: ScopeWanted = { installationIds: [], pairs: [], members: [] };
+  for (const id of wanted.installationIds) {
+    const known = cache?.installation(id);
+    installations.set(id, known ?? null);
+    if (!known) missing.installationIds.push(id);
+  }
+  for (const pair of wanted.pairs) {
+    const key = instanceKey(pair.installationId, pair.userId);
+    const known = cache?.instance(key);
+    if (known) instances.set(key, known);
+    else missing.pairs.push(pair);
+  }
+  for (const member of wanted.members) {
+    const key = memberKey(member.teamId, member.userId);
+    if (cache?.member(key)) memberships.add(key);
+    else missing.members.push(member);
+  }
+  if (
+    missing.installationIds.length === 0 &&
+    missing.pairs.length === 0 &&
+    missing.members.length === 0
+  )
     return { installations, instances, members: memberships };
-  const ids = installationIds.length
-    ? sql.join(
-        installationIds.map((id) => sql`${id}`),
-        sql`, `,
-      )
-    : sql`NULL`;
-  const wanted = pairList(pairs.map((p) => [p.installationId, p.userId]));
+  const epoch = cache?.epoch() ?? 0;
+  const read = await queryScope(tx, names, missing);
+  for (const installation of read.installations) installations.set(installation.id, installation);
+  for (const [key, id] of read.instances) instances.set(key, id);
+  for (const key of read.members) memberships.add(key);
+  cache?.remember(epoch, read);
+  return { installations, instances, members: memberships };
+}
+
+/**
+ * The lookup itself. The lists travel as arrays, so the statement's text is one of two and
+ * runs prepared (db/prepared.ts).
+ */
+async function queryScope(tx: Executor, names: StatementNames, wanted: ScopeWanted) {
   // Only batches with events about no installation (client activity) ask for memberships.
-  const teamMembers = members.length
-    ? sql`(SELECT json_agg(json_build_object('teamId', team_id, 'userId', user_id))
-          FROM team_members WHERE (team_id, user_id) IN (${pairList(members.map((m) => [m.teamId, m.userId]))}))`
+  const teamMembers = wanted.members.length
+    ? sql`(SELECT json_agg(json_build_object('teamId', m.team_id, 'userId', m.user_id))
+          FROM unnest(${textArray(wanted.members.map((m) => m.teamId))},
+            ${textArray(wanted.members.map((m) => m.userId))}) AS w(team_id, user_id)
+          JOIN team_members m ON m.team_id = w.team_id AND m.user_id = w.user_id)`
     : sql`NULL::json`;
   const [row] = rowsOf<{
     installations: ScopeRow[] | null;
     instances: InstanceRow[] | null;
     members: Array<{ teamId: string; userId: string }> | null;
   }>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       SELECT
         (SELECT json_agg(json_build_object('id', id, 'teamId', team_id, 'name', name,
             'satelliteId', satellite_id, 'settings', settings))
-          FROM mcp_server_installations WHERE id IN (${ids})) AS installations,
+          FROM mcp_server_installations
+          WHERE id = ANY(${textArray(wanted.installationIds)})) AS installations,
         (SELECT json_agg(json_build_object('id', i.id, 'installationId', i.installation_id,
             'userId', i.user_id))
-          FROM mcp_server_instances i
+          FROM unnest(${textArray(wanted.pairs.map((p) => p.installationId))},
+            ${textArray(wanted.pairs.map((p) => p.userId))}) AS w(installation_id, user_id)
+          JOIN mcp_server_instances i
+            ON i.installation_id = w.installation_id AND i.user_id = w.user_id
           JOIN mcp_server_installations n ON n.id = i.installation_id
-          JOIN team_members m ON m.team_id = n.team_id AND m.user_id = i.user_id
-          WHERE (i.installation_id, i.user_id) IN (${wanted})) AS instances,
-        ${teamMembers} AS members`),
+          JOIN team_members m ON m.team_id = n.team_id AND m.user_id = i.user_id) AS instances,
+        ${teamMembers} AS members`,
+      names,
+    ),
   );
-  for (const installation of row?.installations ?? [])
-    installations.set(installation.id, installation);
-  for (const instance of row?.instances ?? [])
-    instances.set(instanceKey(instance.installationId, instance.userId), instance.id);
-  for (const member of row?.members ?? []) memberships.add(memberKey(member.teamId, member.userId));
-  return { installations, instances, members: memberships };
+  return {
+    installations: row?.installations ?? [],
+    instances: (row?.instances ?? []).map(
+      (i) => [instanceKey(i.installationId, i.userId), i.id] as [string, string],
+    ),
+    members: (row?.members ?? []).map((m) => memberKey(m.teamId, m.userId)),
+  };
 }
 
 type ScopeRow = InstallationScope;

@@ -1,3 +1,4 @@
+import type { HelmetOptions } from 'helmet';
 import type { TeamRole } from '../modules/roles/permissions.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Metrics } from '../metrics/registry.js';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** The rate limit this route counts against; checked around authentication. */
     rateLimit?: RateLimitName;
+    /** This route's own security-header options, replacing the API's (security.ts). */
+    helmet?: HelmetOptions;
   }
   interface FastifyRequest {
     /** The authenticated caller, set by the auth hook; null on public routes. */

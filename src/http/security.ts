@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The Content-Security-Policy of JSON responses: a JSON body never needs to load anything, run
@@ -14,6 +15,44 @@ const API_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+const API_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+  // Not helmet's no-referrer: under it browsers send `Origin: null` on same-origin form
+  // posts and fetches, which the CSRF origin check must refuse.
+  referrerPolicy: { policy: 'same-origin' },
+  // Whether sibling hosts are https-only is not this service's decision.
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+  xFrameOptions: { action: 'deny' },
+};
+
+type SetHeaders = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * Helmet's headers on every response, from a middleware built once per configuration: the API's,
+ * or a route's own (`config.helmet`, which replaces those options, as the HTML pages' CSP does).
+ * Building helmet's middleware costs more than a whole cached request, so it is never built per
+ * request (the Fastify adapter does that on every one).
+ */
+function securityHeaders(app: FastifyInstance) {
+  const api = helmet(API_HEADERS) as SetHeaders;
+  const perRoute = new WeakMap<HelmetOptions, SetHeaders>();
+  const forRoute = (options: HelmetOptions) => {
+    let built = perRoute.get(options);
+    if (!built) {
+      built = helmet({ ...API_HEADERS, ...options } as HelmetOptions) as SetHeaders;
+      perRoute.set(options, built);
+    }
+    return built;
+  };
+  const ignore = () => undefined;
+  app.addHook('onRequest', (request, reply, done) => {
+    // Read at request time: a route's own options may be set by a later onRoute hook.
+    const own = request.routeOptions.config.helmet;
+    (own ? forRoute(own) : api)(request.raw, reply.raw, ignore);
+    done();
+  });
+}
+
 /**
  * Security headers on every response, and CORS when CORS_ORIGINS lists origins. Registered
  * before the conventions so that their 401, 403 and 429 answers carry these headers too (a
@@ -21,15 +60,7 @@ const API_DIRECTIVES = {
  */
 export const security = fp(
   async (app: FastifyInstance, options: { corsOrigins: readonly string[] }) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
-      // Not helmet's no-referrer: under it browsers send `Origin: null` on same-origin form
-      // posts and fetches, which the CSRF origin check must refuse.
-      referrerPolicy: { policy: 'same-origin' },
-      // Whether sibling hosts are https-only is not this service's decision.
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-      xFrameOptions: { action: 'deny' },
-    });
+    securityHeaders(app);
     if (options.corsOrigins.length === 0) return;
     const listed = new Set(options.corsOrigins);
     await app.register(cors, {

@@ -179,7 +179,9 @@ export const satelliteUsageLogs = pgTable(
     index('satellite_usage_logs_user_idx')
       .on(t.userId, t.createdAt, t.id)
       .where(sql`${t.requestLogId} IS NULL`),
-    index('satellite_usage_logs_created_idx').on(t.createdAt),
+    // Retention only, on rows that arrive in time order: a BRIN index costs event batches next to
+    // nothing per row, where a B-tree costs one more index insert (docs/performance.md).
+    index('satellite_usage_logs_created_idx').using('brin', t.createdAt),
   ],
 );
 
@@ -204,9 +206,9 @@ export const mcpServerLogs = pgTable(
     position: bigint({ mode: 'number' }),
   },
   (t) => [
-    index('mcp_server_logs_installation_idx').on(t.installationId, t.seq),
+    // Also finds an installation's lines (at most about 100) for reading in `seq` order.
     index('mcp_server_logs_position_idx').on(t.installationId, t.position),
-    index('mcp_server_logs_logged_idx').on(t.loggedAt),
+    index('mcp_server_logs_logged_idx').using('brin', t.loggedAt),
   ],
 );
 
@@ -241,7 +243,9 @@ export const mcpRequestLogs = pgTable(
     index('mcp_request_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
     // A user's own activity, newest first by arrival (client-activity list and stream).
     index('mcp_request_logs_user_idx').on(t.userId, t.createdAt, t.id),
-    index('mcp_request_logs_created_idx').on(t.createdAt),
+    // Retention only, on rows that arrive in time order: a BRIN index costs event batches next to
+    // nothing per row, where a B-tree costs one more index insert (docs/performance.md).
+    index('mcp_request_logs_created_idx').using('brin', t.createdAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { HelmetOptions } from 'helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
@@ -75,7 +76,7 @@ function safeReturnTo(value: unknown): string {
 }
 
 /** Routes that answer HTML: the pages' own strict CSP instead of the JSON API's. */
-const page = {
+const page: { helmet: HelmetOptions } = {
   helmet: {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -173,8 +174,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.get(
     '/api/oauth2/login',
     {
-      ...page,
-      config: { auth: auth.public() },
+      config: { ...page, auth: auth.public() },
       schema: {
         operationId: 'oauthLoginPage',
         summary: 'The sign-in page of the browser flow',
@@ -190,8 +190,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.post(
     '/api/oauth2/login',
     {
-      ...page,
-      config: { auth: auth.public() },
+      config: { ...page, auth: auth.public() },
       schema: {
         operationId: 'oauthLoginSubmit',
         summary: 'Sign in from the browser flow, then go back to where it started',
@@ -229,8 +228,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.get(
     '/api/oauth2/consent',
     {
-      ...page,
-      config: { auth: auth.public() },
+      config: { ...page, auth: auth.public() },
       schema: {
         operationId: 'oauthConsentPage',
         summary: 'The consent page: which client asks for which access',
@@ -460,8 +458,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
   app.get(
     GRANTS_PAGE,
     {
-      ...page,
-      config: { auth: auth.public() },
+      config: { ...page, auth: auth.public() },
       schema: {
         operationId: 'oauthGrantsPage',
         summary: 'Page listing command-line sessions, with revoke buttons',

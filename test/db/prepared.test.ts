@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, rowsOf, type Database } from '../../src/db/client.js';
+import { createStatementNames, executePrepared, unnamedStatements } from '../../src/db/prepared.js';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
+
+describe('which statement texts are prepared', () => {
+  it('prepares a text from its second sighting on, under one name', () => {
+    const names = createStatementNames({ max: 4, periodMs: 60_000 });
+    expect(names.nameFor('SELECT 1')).toBeUndefined();
+    const name = names.nameFor('SELECT 1');
+    expect(name).toMatch(/^gs_[a-z0-9]+_[A-Za-z0-9_-]{32}$/);
+    expect(names.nameFor('SELECT 1')).toBe(name);
+    expect(names.nameFor('SELECT 2')).toBeUndefined();
+  });
+
+  it('admits at most `max` texts per period; the others run unnamed', () => {
+    const names = createStatementNames({ max: 2, periodMs: 60_000 });
+    for (const text of ['a', 'b', 'c']) names.nameFor(text);
+    expect(names.nameFor('a')).toBeDefined();
+    expect(names.nameFor('b')).toBeDefined();
+    expect(names.nameFor('c')).toBeUndefined();
+    expect(names.nameFor('c')).toBeUndefined();
+  });
+
+  it('starts afresh each period, with new names, so a connection never sees one name twice', () => {
+    let now = 1_000_000;
+    const names = createStatementNames({ max: 1, periodMs: 1000, now: () => now });
+    names.nameFor('a');
+    const first = names.nameFor('a');
+    names.nameFor('b');
+    expect(names.nameFor('b')).toBeUndefined();
+    now += 1000;
+    expect(names.nameFor('b')).toBeUndefined();
+    const second = names.nameFor('b');
+    expect(second).toBeDefined();
+    names.nameFor('a');
+    expect(names.nameFor('a')).toBeUndefined();
+    expect(first).not.toBe(second);
+  });
+
+  it('prepares nothing with max 0', () => {
+    const names = createStatementNames({ max: 0, periodMs: 1000 });
+    for (let i = 0; i < 3; i++) expect(names.nameFor('SELECT 1')).toBeUndefined();
+  });
+});
+
+describe('executePrepared', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(async () => test?.dispose());
+
+  const statement = (n: number) => sql`SELECT ${n}::int AS n, now() AS at, 'x' AS s`;
+
+  it('answers as execute does, named or not', async () => {
+    const names = createStatementNames({ max: 4, periodMs: 60_000 });
+    const plain = rowsOf<Record<string, unknown>>(await test.db.orm.execute(statement(7)));
+    for (const policy of [unnamedStatements, names, names, names]) {
+      const rows = rowsOf<Record<string, unknown>>(
+        await executePrepared(test.db.orm, statement(7), policy),
+      );
+      expect(rows).toEqual([{ ...plain[0], at: rows[0]!.at }]);
+      expect(typeof rows[0]!.at).toBe(typeof plain[0]!.at);
+    }
+  });
+
+  it('runs inside a transaction on its connection', async () => {
+    const names = createStatementNames({ max: 4, periodMs: 60_000 });
+    const seen = await test.db.orm.transaction(async (tx) => {
+      const out: unknown[] = [];
+      for (let i = 0; i < 3; i++)
+        out.push(rowsOf<{ n: number }>(await executePrepared(tx, statement(i), names))[0]!.n);
+      return out;
+    });
+    expect(seen).toEqual([0, 1, 2]);
+  });
+});
+
+describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
+  let test: TestDatabase;
+  let one: Database;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    // One connection, so that what it prepared can be read back on it.
+    one = await openPostgres({ url: test.url!, poolMax: 1 });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await test?.dispose();
+  });
+
+  const prepared = async () =>
+    (await one.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).map(
+      (r) => r.name,
+    );
+
+  it('prepares an admitted text once on the connection and reuses it', async () => {
+    const statement = sql`SELECT ${'a'}::text AS v`;
+    await executePrepared(one.orm, statement, one.statementNames);
+    expect(await prepared()).toEqual([]);
+    await executePrepared(one.orm, statement, one.statementNames);
+    const [name] = await prepared();
+    expect(name).toMatch(/^gs_/);
+    await executePrepared(one.orm, sql`SELECT ${'b'}::text AS v`, one.statementNames);
+    expect(await prepared()).toEqual([name]);
+  });
+
+  it('prepares nothing when the pool is opened with 0', async () => {
+    const none = await openPostgres({ url: test.url!, poolMax: 1, preparedStatements: 0 });
+    try {
+      for (let i = 0; i < 3; i++)
+        await executePrepared(none.orm, sql`SELECT 1`, none.statementNames);
+      expect(await none.query('SELECT name FROM pg_prepared_statements')).toEqual([]);
+    } finally {
+      await none.close();
+    }
+  });
+});
