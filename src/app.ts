@@ -99,7 +99,8 @@ import { teamRoutes } from './modules/teams/routes.js';
 import { createTeamService } from './modules/teams/service.js';
 import { createUserRepository } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
-import { createUserService } from './modules/users/service.js';
+import { createUserService, PROFILES_TOPIC, type Profile } from './modules/users/service.js';
+import { createRemembered } from './lib/remembered.js';
 
 export interface AppDeps {
   config: Config;
@@ -200,7 +201,19 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     baseUrl: config.baseUrl,
     logger,
   });
+  const profiles = createRemembered<Profile>({
+    heldMs: config.profileCacheMs,
+    clock,
+    hearing: () => signals.listening,
+    maxEntries: 10_000,
+  });
+  // Every replica hears the database's `profiles` signal (migration 0018) and forgets; when
+  // signals may have been lost, nothing remembered is used until they are heard again.
+  signals.observe((topic) => {
+    if (topic === null || topic === PROFILES_TOPIC) profiles.forgetAll();
+  });
   const users = createUserService({
+    profiles,
     db,
     users: userRepository,
     teams: teamRepository,
@@ -362,6 +375,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     oauth,
     csrf,
     scopeCache,
+    profiles,
   };
 }
 
@@ -402,12 +416,16 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());
-  // The replica that serves a user's change forgets what event batches remember before it
-  // answers, so the satellite's next batch after the answer sees the change here at once;
-  // other replicas hear the database's `scope` signal a moment later (scope-cache.ts).
+  // The replica that serves a user's change forgets what event batches and profiles remember
+  // before it answers, so the next batch or page load after the answer sees the change here at
+  // once; other replicas hear the database's `scope` and `profiles` signals a moment later.
+  // Profiles are also forgotten after changes made without a session (email verification,
+  // password reset): only satellites' requests, which never change one, leave them.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && request.actor?.type === 'user')
-      services.scopeCache.forgetAll();
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changes) return payload;
+    const actor = request.actor?.type;
+    if (actor === 'user') services.scopeCache.forgetAll();
+    if (actor !== 'satellite' && actor !== 'registration') services.profiles.forgetAll();
     return payload;
   });
   // The per-account counts held in memory go to the database before it closes.

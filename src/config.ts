@@ -41,6 +41,11 @@ export interface Config {
    * this is what keeps idle streams from reading sessions from the database.
    */
   sessionCacheSignalledMs: number;
+  /**
+   * How long a replica remembers an account's own profile (`GET /api/users/me`; 0: never), used
+   * only while it hears the `profiles` signal that any change to one raises (docs/operators.md).
+   */
+  profileCacheMs: number;
   /** How often health and database status are refreshed in the background. */
   healthRefreshMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
@@ -406,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     sessionCacheSignalledMs: integer(env, 'SESSION_CACHE_SIGNALLED_MS', 60_000, 0, 600_000),
+    profileCacheMs: integer(env, 'PROFILE_CACHE_MS', 60_000, 0, 600_000),
     healthRefreshMs: integer(env, 'HEALTH_REFRESH_MS', 1000, 100, 60_000),
     loginLimits: {
       perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),

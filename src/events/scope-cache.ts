@@ -1,4 +1,5 @@
 import type { Clock } from '../lib/clock.js';
+import { createRemembered } from '../lib/remembered.js';
 import type { InstallationScope } from './scope.js';
 
 /** The topic the database raises when a remembered fact may have changed (migration 0016). */
@@ -6,12 +7,6 @@ export const SCOPE_TOPIC = 'scope';
 
 /** Per kind of fact; far more than the installations and members a replica's satellites name. */
 const MAX_ENTRIES = 20_000;
-
-interface Entry<T> {
-  value: T;
-  /** Clock time (ms) when the database said so. */
-  at: number;
-}
 
 /**
  * What event batches looked up about installations, instances and memberships, remembered per
@@ -31,41 +26,22 @@ export function createScopeCache(options: {
   clock: Clock;
   hearing: () => boolean;
 }) {
-  const installations = new Map<string, Entry<InstallationScope>>();
-  const instances = new Map<string, Entry<string>>();
-  const members = new Map<string, Entry<true>>();
-  let epoch = 0;
-
-  const usable = () => options.heldMs > 0 && options.hearing();
-
-  function fresh<T>(map: Map<string, Entry<T>>, key: string, now: number): T | undefined {
-    const entry = map.get(key);
-    if (!entry) return undefined;
-    if (entry.at + options.heldMs > now) return entry.value;
-    map.delete(key);
-    return undefined;
-  }
-
-  function put<T>(map: Map<string, Entry<T>>, key: string, value: T, now: number) {
-    if (map.size >= MAX_ENTRIES) map.clear();
-    map.set(key, { value, at: now });
-  }
+  const kind = <T>() => createRemembered<T>({ ...options, maxEntries: MAX_ENTRIES });
+  const installations = kind<InstallationScope>();
+  const instances = kind<string>();
+  const members = kind<true>();
+  // The three are always forgotten together, so their epochs stay equal.
+  const all = [installations, instances, members];
 
   return {
     /** To pass to `remember`: taken before the database is asked. */
-    epoch: () => epoch,
+    epoch: () => installations.epoch(),
 
-    installation(id: string): InstallationScope | undefined {
-      return usable() ? fresh(installations, id, options.clock().getTime()) : undefined;
-    },
+    installation: (id: string): InstallationScope | undefined => installations.get(id),
     /** The instance id of `instanceKey(installation, user)`, if remembered. */
-    instance(key: string): string | undefined {
-      return usable() ? fresh(instances, key, options.clock().getTime()) : undefined;
-    },
+    instance: (key: string): string | undefined => instances.get(key),
     /** Whether `memberKey(team, user)` is remembered as a membership. */
-    member(key: string): boolean {
-      return usable() && fresh(members, key, options.clock().getTime()) === true;
-    },
+    member: (key: string): boolean => members.get(key) === true,
 
     /** Remembers what the database said, unless something was forgotten since `readEpoch`. */
     remember(
@@ -76,19 +52,19 @@ export function createScopeCache(options: {
         members: Iterable<string>;
       },
     ) {
-      if (readEpoch !== epoch || !usable()) return;
-      const now = options.clock().getTime();
-      for (const installation of read.installations)
-        put(installations, installation.id, installation, now);
-      for (const [key, id] of read.instances) put(instances, key, id, now);
-      for (const key of read.members) put(members, key, true as const, now);
+      installations.remember(
+        readEpoch,
+        [...read.installations].map((i) => [i.id, i] as [string, InstallationScope]),
+      );
+      instances.remember(readEpoch, read.instances);
+      members.remember(
+        readEpoch,
+        [...read.members].map((key) => [key, true] as [string, true]),
+      );
     },
 
     forgetAll() {
-      epoch++;
-      installations.clear();
-      instances.clear();
-      members.clear();
+      for (const kind of all) kind.forgetAll();
     },
 
     get size() {

@@ -15,6 +15,11 @@ declare module 'fastify' {
     rateLimit?: RateLimitName;
     /** This route's own security-header options, replacing the API's (security.ts). */
     helmet?: HelmetOptions;
+    /**
+     * A GET that changes what it names (an emailed link). Replicas forget what they remember
+     * after any other method; these routes must say so to be treated alike (app.ts).
+     */
+    changes?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated caller, set by the auth hook; null on public routes. */

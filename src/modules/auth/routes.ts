@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/auth/email/verify',
     {
-      config: { auth: auth.public() },
+      config: { auth: auth.public(), changes: true },
       schema: {
         operationId: 'verifyEmail',
         summary: 'Confirm an email address with the token sent to it',

@@ -9,7 +9,8 @@ import type { PendingWorkRecorder } from '../installations/pending-work.js';
 import type { AccessTokenService } from '../oauth/access-tokens.js';
 import type { GlobalRole, TeamRole } from '../roles/permissions.js';
 import type { TeamRepository } from '../teams/repository.js';
-import type { UserRepository, UserRow } from './repository.js';
+import type { Remembered } from '../../lib/remembered.js';
+import type { MyTeam, UserRepository, UserRow } from './repository.js';
 
 export function userView(user: UserRow) {
   return {
@@ -35,7 +36,18 @@ export interface UserServiceDeps {
   /** Checks the caller's current password (guesses limited per account, like sign-in). */
   confirmPassword: (user: UserRow, password: string, field: string) => Promise<void>;
   clock: Clock;
+  /**
+   * Each account's own profile as `me` answers it, remembered per replica (app.ts says when it
+   * is forgotten); absent, every call reads.
+   */
+  profiles?: Remembered<Profile>;
 }
+
+/** The topic the database raises when a profile may have changed (migration 0018). */
+export const PROFILES_TOPIC = 'profiles';
+
+/** What `GET /api/users/me` answers: the account and its teams. */
+export type Profile = ReturnType<typeof userView> & { teams: Array<MyTeam & { role: TeamRole }> };
 
 /**
  * Serialises every change that can take away a global admin (demoting, disabling, deleting), so
@@ -90,13 +102,19 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   return {
-    async me(userId: string) {
+    /** Read on every page load, so remembered (`profiles`) rather than read each time. */
+    async me(userId: string): Promise<Profile> {
+      const remembered = deps.profiles?.get(userId);
+      if (remembered) return remembered;
+      const readEpoch = deps.profiles?.epoch() ?? 0;
       const found = await users.findWithTeams(userId);
       if (!found) throw new NotFoundError('User not found');
-      return {
+      const profile = {
         ...userView(found.user),
         teams: found.teams.map((team) => ({ ...team, role: team.role as TeamRole })),
       };
+      deps.profiles?.remember(readEpoch, [[userId, profile]]);
+      return profile;
     },
 
     async updateProfile(
