@@ -28,7 +28,7 @@ import { validatorCompiler } from './http/validator.js';
 import { createCatalogueRepository } from './modules/catalogue/repository.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { deploymentConfigRoutes } from './modules/deployment-config/routes.js';
-import { createCatalogueService } from './modules/catalogue/service.js';
+import { CATALOGUE_TOPIC, createCatalogueService } from './modules/catalogue/service.js';
 import { createPendingWorkRecorder } from './modules/installations/pending-work.js';
 import { createInstallationRepository } from './modules/installations/repository.js';
 import { installationRoutes } from './modules/installations/routes.js';
@@ -124,6 +124,23 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   const clock = deps.clock ?? systemClock;
   // Wakes live streams when a write adds their items (docs/streams.md).
   const signals = createStreamSignals(db, logger);
+  /**
+   * Answers remembered per replica until the database raises `topic` (its triggers' signal):
+   * every replica forgets on hearing it, and while signals may have been lost nothing
+   * remembered is used (lib/remembered.ts).
+   */
+  function remembering<T>(topic: string, heldMs: number, maxEntries: number) {
+    const remembered = createRemembered<T>({
+      heldMs,
+      clock,
+      hearing: () => signals.listening,
+      maxEntries,
+    });
+    signals.observe((heard) => {
+      if (heard === null || heard === topic) remembered.forgetAll();
+    });
+    return remembered;
+  }
   const userRepository = createUserRepository(db.orm);
   const teamRepository = createTeamRepository(db.orm);
   const settings = createSettingsService({
@@ -145,7 +162,12 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   });
   const pendingWork = createPendingWorkRecorder(db.orm);
   const catalogueRepository = createCatalogueRepository(db.orm);
-  const catalogue = createCatalogueService({ db, repository: catalogueRepository, pendingWork });
+  const catalogue = createCatalogueService({
+    db,
+    repository: catalogueRepository,
+    pendingWork,
+    lists: remembering(CATALOGUE_TOPIC, config.catalogueCacheMs, 1_000),
+  });
   const registryRepository = createRegistryRepository(db.orm);
   const registryImporter = createImporter({ db, repository: registryRepository, clock, logger });
   const registrySync = createRegistrySyncJob(
@@ -201,17 +223,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     baseUrl: config.baseUrl,
     logger,
   });
-  const profiles = createRemembered<Profile>({
-    heldMs: config.profileCacheMs,
-    clock,
-    hearing: () => signals.listening,
-    maxEntries: 10_000,
-  });
-  // Every replica hears the database's `profiles` signal (migration 0018) and forgets; when
-  // signals may have been lost, nothing remembered is used until they are heard again.
-  signals.observe((topic) => {
-    if (topic === null || topic === PROFILES_TOPIC) profiles.forgetAll();
-  });
+  const profiles = remembering<Profile>(PROFILES_TOPIC, config.profileCacheMs, 10_000);
   const users = createUserService({
     profiles,
     db,
@@ -376,6 +388,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     csrf,
     scopeCache,
     profiles,
+    catalogueLists: catalogue.lists,
   };
 }
 
@@ -416,15 +429,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());
-  // The replica that serves a user's change forgets what event batches and profiles remember
-  // before it answers, so the next batch or page load after the answer sees the change here at
-  // once; other replicas hear the database's `scope` and `profiles` signals a moment later.
-  // Profiles are also forgotten after changes made without a session (email verification,
-  // password reset): only satellites' requests, which never change one, leave them.
+  // The replica that serves a user's change forgets what event batches, profiles and catalogue
+  // lists remember before it answers, so the next batch or page load after the answer sees the
+  // change here at once; other replicas hear the database's `scope`, `profiles` and `catalogue`
+  // signals a moment later. Profiles are also forgotten after changes made without a session
+  // (email verification, password reset): only satellites' requests, which never change one,
+  // leave them.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changes) return payload;
     const actor = request.actor?.type;
-    if (actor === 'user') services.scopeCache.forgetAll();
+    if (actor === 'user') {
+      services.scopeCache.forgetAll();
+      services.catalogueLists.forgetAll();
+    }
     if (actor !== 'satellite' && actor !== 'registration') services.profiles.forgetAll();
     return payload;
   });

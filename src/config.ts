@@ -46,6 +46,11 @@ export interface Config {
    * only while it hears the `profiles` signal that any change to one raises (docs/operators.md).
    */
   profileCacheMs: number;
+  /**
+   * How long a replica remembers a catalogue list or search answer (0: never), used only while
+   * it hears the `catalogue` signal that any change to the catalogue raises.
+   */
+  catalogueCacheMs: number;
   /** How often health and database status are refreshed in the background. */
   healthRefreshMs: number;
   /** Sign-in attempts: failures per account and attempts per address, per window. */
@@ -412,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     sessionCacheSignalledMs: integer(env, 'SESSION_CACHE_SIGNALLED_MS', 60_000, 0, 600_000),
     profileCacheMs: integer(env, 'PROFILE_CACHE_MS', 60_000, 0, 600_000),
+    catalogueCacheMs: integer(env, 'CATALOGUE_CACHE_MS', 60_000, 0, 600_000),
     healthRefreshMs: integer(env, 'HEALTH_REFRESH_MS', 1000, 100, 60_000),
     loginLimits: {
       perAccount: integer(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),

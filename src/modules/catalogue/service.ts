@@ -4,7 +4,8 @@ import { audit } from '../audit/writer.js';
 import type { Database } from '../../db/client.js';
 import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
-import { paginationOf, type Page } from '../../http/pagination.js';
+import { paginationOf, type Page, type Pagination } from '../../http/pagination.js';
+import type { Remembered } from '../../lib/remembered.js';
 import { newId } from '../../lib/ids.js';
 import { slugify } from '../teams/service.js';
 import type { PendingWorkRecorder } from '../installations/pending-work.js';
@@ -141,12 +142,30 @@ const RUNTIME_FIELDS = [
   'configSchema',
 ] as const;
 
+/** The topic the database raises when the catalogue's servers change (migration 0019). */
+export const CATALOGUE_TOPIC = 'catalogue';
+
+type ServerList = { servers: Array<ReturnType<typeof serverView>>; pagination: Pagination };
+
 export function createCatalogueService(deps: {
   db: Database;
   repository: CatalogueRepository;
   pendingWork: PendingWorkRecorder;
+  /** List and search answers by their query, remembered per replica (app.ts: when forgotten). */
+  lists: Remembered<ServerList>;
 }) {
-  const { db, repository } = deps;
+  const { db, repository, lists } = deps;
+
+  /** The answer remembered for `query`, else `read`'s, remembered for the next caller. */
+  async function rememberedList(query: unknown[], read: () => Promise<ServerList>) {
+    const key = JSON.stringify(query);
+    const remembered = lists.get(key);
+    if (remembered) return remembered;
+    const readEpoch = lists.epoch();
+    const answer = await read();
+    lists.remember(readEpoch, [[key, answer]]);
+    return answer;
+  }
 
   async function mustFindServer(idOrSlug: string) {
     const server = await repository.findServer(idOrSlug);
@@ -278,15 +297,19 @@ export function createCatalogueService(deps: {
     },
 
     // ---- servers
-    async listServers(filters: ServerFilters, sort: ServerSort, page: Page) {
-      const { items, total } = await repository.listServers(filters, sort, page);
-      return { servers: items.map(serverView), pagination: paginationOf(page, total) };
-    },
-    async searchServers(q: string, filters: ServerFilters, page: Page) {
-      const { tsquery, phrase } = toPrefixQuery(q);
-      const { items, total } = await repository.searchServers(tsquery, phrase, filters, page);
-      return { servers: items.map(serverView), pagination: paginationOf(page, total) };
-    },
+    /** Every page of the catalogue UI and of registry clients reads these: remembered. */
+    lists,
+    listServers: (filters: ServerFilters, sort: ServerSort, page: Page) =>
+      rememberedList(['list', filters, sort, page], async () => {
+        const { items, total } = await repository.listServers(filters, sort, page);
+        return { servers: items.map(serverView), pagination: paginationOf(page, total) };
+      }),
+    searchServers: (q: string, filters: ServerFilters, page: Page) =>
+      rememberedList(['search', q, filters, page], async () => {
+        const { tsquery, phrase } = toPrefixQuery(q);
+        const { items, total } = await repository.searchServers(tsquery, phrase, filters, page);
+        return { servers: items.map(serverView), pagination: paginationOf(page, total) };
+      }),
     getServer: async (idOrSlug: string) => serverView(await mustFindServer(idOrSlug)),
     findServerRow: (idOrSlug: string) => repository.findServer(idOrSlug),
 
