@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createServer } from '../helpers/catalogue.js';
 import { usingPostgres } from '../helpers/database.js';
+import { secondReplica, within } from '../helpers/replicas.js';
 
 /** The names a catalogue list (or search) answers with, and its total. */
 async function names(t: TestApp, reader: Account, url = '/api/mcp/servers?limit=50') {
@@ -14,15 +14,6 @@ async function names(t: TestApp, reader: Account, url = '/api/mcp/servers?limit=
     pagination: { total: number };
   };
   return { names: data.servers.map((s) => s.name).sort(), total: data.pagination.total };
-}
-
-/** Polls until `check` holds. */
-async function within(check: () => Promise<boolean>, limitMs: number) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const rename = (t: TestApp, id: string, name: string) =>
@@ -93,11 +84,7 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
   let root: Account;
   beforeAll(async () => {
     a = await createTestApp({ env });
-    const db = await openPostgres({ url: a.database.url!, poolMax: 4 });
-    b = await createTestApp({
-      env,
-      database: { db, url: a.database.url, dispose: () => db.close() },
-    });
+    b = await secondReplica(a, env);
     root = await register(a.app, 'root');
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { unnamedStatements } from '../../src/db/prepared.js';
 import { createScopeCache } from '../../src/events/scope-cache.js';
 import { readScope } from '../../src/events/scope.js';
@@ -8,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createServer } from '../helpers/catalogue.js';
 import { manualClock } from '../helpers/clock.js';
 import { usingPostgres } from '../helpers/database.js';
+import { secondReplica, within } from '../helpers/replicas.js';
 import { event, pair, postEvents } from '../helpers/satellites.js';
 
 const installation = (id: string) => ({
@@ -201,15 +201,6 @@ describe('on the replica that serves the change', () => {
   });
 });
 
-/** Polls until `check` holds. */
-async function within(check: () => Promise<boolean>, limitMs: number) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
   let a: TestApp;
   let b: TestApp;
@@ -218,11 +209,7 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
     // Remembered for 10 minutes: only the signal can make replica B see a change in time.
     const env = { SATELLITE_SCOPE_CACHE_MS: '600000' };
     a = await createTestApp({ env });
-    const db = await openPostgres({ url: a.database.url!, poolMax: 4 });
-    b = await createTestApp({
-      env,
-      database: { db, url: a.database.url, dispose: () => db.close() },
-    });
+    b = await secondReplica(a, env);
     w = await buildWorld(a);
   });
   afterAll(async () => {

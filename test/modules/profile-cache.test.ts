@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { createRemembered } from '../../src/lib/remembered.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { manualClock } from '../helpers/clock.js';
 import { usingPostgres } from '../helpers/database.js';
+import { secondReplica, within } from '../helpers/replicas.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 
 /** The caller's profile as `GET /api/users/me` answers it. */
@@ -21,15 +21,6 @@ async function me(t: TestApp, account: Account) {
 
 const send = (t: TestApp, method: 'PATCH' | 'POST', url: string, by: Account, payload: unknown) =>
   t.app.inject({ method, url, headers: { ...json, ...by.headers }, payload: payload as string });
-
-/** Polls until `check` holds. */
-async function within(check: () => Promise<boolean>, limitMs: number) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /**
  * The database's `profiles` signal (migration 0018), removed where a test must show that the
@@ -148,11 +139,7 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
     // Remembered for 10 minutes: only the signal can make replica B see a change in time.
     const env = { PROFILE_CACHE_MS: '600000' };
     a = await createTestApp({ env });
-    const db = await openPostgres({ url: a.database.url!, poolMax: 4 });
-    b = await createTestApp({
-      env,
-      database: { db, url: a.database.url, dispose: () => db.close() },
-    });
+    b = await secondReplica(a, env);
     await register(a.app, 'root');
     alice = await register(a.app, 'alice');
     bob = await register(a.app, 'bob');
