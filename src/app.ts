@@ -166,7 +166,8 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     db,
     repository: catalogueRepository,
     pendingWork,
-    lists: remembering(CATALOGUE_TOPIC, config.catalogueCacheMs, 1_000),
+    // A page holds up to 100 servers: at most 100 answers, so at most 10,000 server views.
+    lists: remembering(CATALOGUE_TOPIC, config.catalogueCacheMs, 100),
   });
   const registryRepository = createRegistryRepository(db.orm);
   const registryImporter = createImporter({ db, repository: registryRepository, clock, logger });
