@@ -79,7 +79,7 @@ export async function readUntil(
   headers: Record<string, string>,
   until: (text: string) => boolean,
   timeoutMs = 10_000,
-): Promise<{ status: number; contentType: string | null; text: string }> {
+): Promise<{ status: number; contentType: string | null; headers: Headers; text: string }> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
@@ -93,7 +93,12 @@ export async function readUntil(
       text += decoder.decode(value, { stream: true });
       if (until(text)) break;
     }
-    return { status: res.status, contentType: res.headers.get('content-type'), text };
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      headers: res.headers,
+      text,
+    };
   } finally {
     clearTimeout(timer);
     abort.abort();

@@ -113,6 +113,16 @@ describe('stream protocol', () => {
     expect(text.indexOf('event: snapshot')).toBeLessThan(text.indexOf(': heartbeat'));
   });
 
+  it('carries the security headers of every API response on the stream itself', async () => {
+    const { headers } = await readUntil(`${base}${ACTIVITY}`, world.bob.headers, (text) =>
+      text.includes('event: snapshot'),
+    );
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(headers.get('x-request-id')).toBeTruthy();
+  });
+
   it('streams even when the client says it accepts JSON', async () => {
     const { status, contentType } = await readUntil(
       `${base}${ACTIVITY}`,
