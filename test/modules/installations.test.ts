@@ -180,6 +180,27 @@ describe('installations', () => {
     expect(res.json().data.instances.map((i: any) => i.user_id)).toEqual([member.id]);
   });
 
+  it('lists each caller’s own instance beside every installation, with the total on every page', async () => {
+    const instancesOf = async (headers: Record<string, string>) =>
+      (await send('GET', `${base()}/${slackInstall.id}/instances`, headers)).json().data.instances;
+    // A member sees only their own instance there; an admin sees every member's.
+    const [mine] = await instancesOf(member.headers);
+    const tinas = (await instancesOf(admin.headers)).find((i: any) => i.user_id === admin.id);
+    const list = async (headers: Record<string, string>, query = '') =>
+      (await send('GET', `${base()}${query}`, headers)).json().data;
+    const slackOf = (page: any) => page.installations.find((i: any) => i.name === 'Slack');
+    expect(slackOf(await list(member.headers)).my_instance.id).toBe(mine.id);
+    expect(slackOf(await list(admin.headers)).my_instance.id).toBe(tinas.id);
+    expect(mine.id).not.toBe(tinas.id);
+
+    const second = await list(member.headers, '?limit=1&offset=1');
+    expect(second.installations.map((i: any) => i.name)).toEqual(['Slack']);
+    expect(second.pagination).toMatchObject({ total: 2, limit: 1, offset: 1 });
+    const pastTheEnd = await list(member.headers, '?limit=1&offset=5');
+    expect(pastTheEnd.installations).toEqual([]);
+    expect(pastTheEnd.pagination.total).toBe(2);
+  });
+
   it('updates team values, keeping a masked secret', async () => {
     const res = await send('PATCH', `${base()}/${slackInstall.id}`, admin.headers, {
       team_config: { env: { SLACK_TEAM_ID: 'T999', SLACK_BOT_TOKEN: '********' } },

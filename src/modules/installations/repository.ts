@@ -56,17 +56,37 @@ export function createInstallationRepository(db: Executor) {
         );
       return Boolean(row && row.id !== exceptId);
     },
-    async list(teamId: string, page: Page, tx: Executor = db) {
+    /**
+     * A page of the team's installations, each with the given member's own instance (or null),
+     * and the team's total: one query where the list page needs them, as it is read on every
+     * page load (the total rides on each row; a page past the end counts apart).
+     */
+    async pageWithOwnInstances(teamId: string, userId: string, page: Page, tx: Executor = db) {
       const where = eq(mcpServerInstallations.teamId, teamId);
-      const [items, total] = await Promise.all([
-        withServer(tx)
-          .where(where)
-          .orderBy(asc(mcpServerInstallations.name), asc(mcpServerInstallations.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        countWhere(tx, mcpServerInstallations, where),
-      ]);
-      return { items, total };
+      const rows = await tx
+        .select({
+          installation: mcpServerInstallations,
+          server: serverColumns,
+          instance: mcpServerInstances,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(mcpServerInstallations)
+        .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId))
+        .leftJoin(
+          mcpServerInstances,
+          and(
+            eq(mcpServerInstances.installationId, mcpServerInstallations.id),
+            eq(mcpServerInstances.userId, userId),
+          ),
+        )
+        .where(where)
+        .orderBy(asc(mcpServerInstallations.name), asc(mcpServerInstallations.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const total =
+        rows[0]?.total ??
+        (page.offset > 0 ? await countWhere(tx, mcpServerInstallations, where) : 0);
+      return { rows, total };
     },
     async allOfTeam(teamId: string, tx: Executor = db) {
       return withServer(tx).where(eq(mcpServerInstallations.teamId, teamId));
@@ -120,18 +140,6 @@ export function createInstallationRepository(db: Executor) {
         .select()
         .from(mcpServerInstances)
         .where(and(eq(mcpServerInstances.teamId, teamId), eq(mcpServerInstances.userId, userId)));
-    },
-    async instancesOf(installationIds: string[], userId: string, tx: Executor = db) {
-      if (installationIds.length === 0) return [];
-      return tx
-        .select()
-        .from(mcpServerInstances)
-        .where(
-          and(
-            inArray(mcpServerInstances.installationId, installationIds),
-            eq(mcpServerInstances.userId, userId),
-          ),
-        );
     },
     async listInstances(
       installationId: string,

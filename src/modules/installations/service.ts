@@ -186,16 +186,9 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     membershipListener,
 
     async list(teamId: string, actor: UserActor, page: Page) {
-      const { items, total } = await repository.list(teamId, page);
-      const mine = await repository.instancesOf(
-        items.map((r) => r.installation.id),
-        actor.userId,
-      );
-      const byInstallation = new Map(mine.map((i) => [i.installationId, i]));
+      const { rows, total } = await repository.pageWithOwnInstances(teamId, actor.userId, page);
       return {
-        installations: items.map((r) =>
-          installationView(r, byInstallation.get(r.installation.id) ?? null),
-        ),
+        installations: rows.map((row) => installationView(row, row.instance)),
         pagination: paginationOf(page, total),
       };
     },
