@@ -486,7 +486,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       session: services.sessions.resolve,
       accessToken: services.accessTokens.resolve,
       accountsExist: () => services.userRepository.anyExists(),
-      teamMembership: services.teams.membership,
+      // A member's role in each of their teams is in their remembered profile (read on every
+      // page load), which is forgotten on any change through this replica and on the database's
+      // `profiles` signal (memberships and teams raise it): team routes then need no read of
+      // their own. A team the profile does not list (or no profile remembered) is read.
+      teamMembership: async (teamId: string, userId: string) => {
+        const role = services.profiles.get(userId)?.teams.find((team) => team.id === teamId)?.role;
+        return role ? { role } : services.teams.membership(teamId, userId);
+      },
       satelliteKey: services.satelliteKeys.resolve,
       registrationToken: services.satellites.resolveToken,
     });

@@ -100,6 +100,47 @@ describe('on the replica that serves the change', () => {
     expect((await me(t, bob)).global_role).toBe('global_admin');
   });
 
+  it('checks team access from the remembered profile, and a role change or removal at once', async () => {
+    const team = (await me(t, alice)).teams[0]!.id;
+    const installations = `/api/teams/${team}/mcp/installations`;
+    const members = `/api/teams/${team}/members`;
+    const get = async (url: string, by: Account) =>
+      (await t.app.inject({ url, headers: by.headers })).statusCode;
+    // Bob, a global admin since the test above, would pass without being a member.
+    const erin = await register(t.app, 'erin');
+    expect((await send(t, 'POST', members, alice, { login: 'erin' })).statusCode).toBe(201);
+    // Erin's profile, with that membership, is remembered.
+    expect((await me(t, erin)).teams.find((m) => m.id === team)?.role).toBe('team_user');
+    expect(await get(installations, erin)).toBe(200);
+    // A removal nobody announces is not seen: the check did not read the membership.
+    await t.database.db.query(`DELETE FROM team_members WHERE team_id = $1 AND user_id = $2`, [
+      team,
+      erin.id,
+    ]);
+    expect(await get(installations, erin)).toBe(200);
+    await t.database.db.query(
+      `INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'team_user')`,
+      [team, erin.id],
+    );
+    // Changes through the service take effect on the very next request.
+    const admin = await t.app.inject({
+      method: 'PATCH',
+      url: `${members}/${erin.id}`,
+      headers: { ...json, ...alice.headers },
+      payload: { role: 'team_admin' },
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+    // Now a team admin, Erin may manage members at once.
+    expect((await send(t, 'POST', members, erin, { login: 'root' })).statusCode).toBe(201);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${members}/${erin.id}`,
+      headers: alice.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await get(installations, erin)).toBe(404);
+  });
+
   it('shows an address verified through its emailed link (a GET) at once', async () => {
     const configured = await send(t, 'PATCH', '/api/settings', root, { values: smtp.settings });
     expect(configured.statusCode, configured.body).toBe(200);
@@ -160,5 +201,21 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
     const added = await send(a, 'POST', `/api/teams/${team}/members`, alice, { login: 'bob' });
     expect(added.statusCode, added.body).toBe(201);
     await within(async () => (await me(b, bob)).teams.length === 2, 2000);
+  });
+
+  it('another replica refuses a removed member’s team requests once it hears the signal', async () => {
+    const team = (await me(a, alice)).teams[0]!.id;
+    const installations = `/api/teams/${team}/mcp/installations`;
+    const status = async () =>
+      (await b.app.inject({ url: installations, headers: bob.headers })).statusCode;
+    await within(async () => (await me(b, bob)).teams.some((m) => m.id === team), 2000);
+    expect(await status()).toBe(200);
+    const removed = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${team}/members/${bob.id}`,
+      headers: alice.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await within(async () => (await status()) === 404, 2000);
   });
 });
