@@ -142,7 +142,14 @@ export function createSystemService(deps: SystemServiceDeps) {
      */
     async checkSetupAccess(caller: { signedIn: boolean; code: string | undefined; ip: string }) {
       if (caller.signedIn || (await isConfigured())) return;
-      await deps.setupCode.check(caller.code, caller.ip);
+      try {
+        await deps.setupCode.check(caller.code, caller.ip);
+      } catch (error) {
+        // A concurrent set-up that finished meanwhile spent the code: this one is answered 409
+        // by setup(), like any set-up after the first.
+        if (await isConfigured()) return;
+        throw error;
+      }
     },
 
     health: () => health.get(),
