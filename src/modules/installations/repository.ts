@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   mcpServerInstallations,
@@ -15,9 +16,10 @@ export type InstallationRow = typeof mcpServerInstallations.$inferSelect;
 export type InstanceRow = typeof mcpServerInstances.$inferSelect;
 
 export function createInstallationRepository(db: Executor) {
-  const withServer = (tx: Executor) =>
+  /** Installations with their catalogue server, and any further columns the caller selects. */
+  const withServer = <Extra extends SelectedFields>(tx: Executor, extra = {} as Extra) =>
     tx
-      .select({ installation: mcpServerInstallations, server: serverColumns })
+      .select({ installation: mcpServerInstallations, server: serverColumns, ...extra })
       .from(mcpServerInstallations)
       .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId));
 
@@ -63,15 +65,10 @@ export function createInstallationRepository(db: Executor) {
      */
     async pageWithOwnInstances(teamId: string, userId: string, page: Page, tx: Executor = db) {
       const where = eq(mcpServerInstallations.teamId, teamId);
-      const rows = await tx
-        .select({
-          installation: mcpServerInstallations,
-          server: serverColumns,
-          instance: mcpServerInstances,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(mcpServerInstallations)
-        .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId))
+      const rows = await withServer(tx, {
+        instance: mcpServerInstances,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
         .leftJoin(
           mcpServerInstances,
           and(
