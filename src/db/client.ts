@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { initialisePgliteDir, recreatePgliteDir } from './pglite-initdb.js';
+import { initialisePgliteDir, recreatePgliteDir, type PgliteWasmModule } from './pglite-initdb.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 import { createStatementNames, unnamedStatements, type StatementNames } from './prepared.js';
 import * as schema from './schema/index.js';
@@ -58,7 +58,13 @@ export const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
  */
 export async function openPglite(
   dataDir?: string,
-  options: { templateRoot?: string | null } = {},
+  options: {
+    templateRoot?: string | null;
+    /** In memory only: start from this dump (`snapshot()`) instead of an empty database. */
+    loadDataDir?: Blob;
+    /** PGlite compiled once (`compilePglite()`), for a process that opens many databases. */
+    wasmModule?: PgliteWasmModule;
+  } = {},
 ): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const first = dataDir
@@ -67,10 +73,12 @@ export async function openPglite(
   // PostgreSQL's default 128 MB of shared buffers is WASM memory PGlite holds from the start; an
   // embedded database is small and its files sit in the OS page cache, so 16 MB is plenty and
   // keeps the idle service small (docs/performance.md).
+  const wasmModule = first?.wasmModule ?? options.wasmModule;
   const open = () =>
     PGlite.create(dataDir, {
       postgresqlconf: PGLITE_SETTINGS,
-      ...(first ? { pgliteWasmModule: first.wasmModule } : {}),
+      ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+      ...(options.loadDataDir && !dataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   let client: PGlite;
   try {

@@ -67,7 +67,8 @@ export async function prepareTemplate(
   return readyTemplate(templateRoot, (dir) => createInWorker(dir, settings, wasmModule));
 }
 
-async function compilePglite() {
+/** PGlite's WASM, compiled: passed to each client and worker, it is compiled once per process. */
+export async function compilePglite() {
   const url = import.meta.resolve('@electric-sql/pglite');
   return wasm.compile(await readFile(new URL('pglite.wasm', url)));
 }
