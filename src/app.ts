@@ -58,6 +58,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { installAuditContext } from './modules/audit/context.js';
 import { applyAuditRetention } from './modules/audit/retention.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { createAuditSealer } from './modules/audit/sealer.js';
 import { createAuditSource } from './modules/audit/source.js';
 import { createNotificationSource } from './modules/notifications/source.js';
 import { createClientActivitySource } from './modules/client-activity/source.js';
@@ -319,11 +320,13 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     { table: 'mcp_client_activity', column: 'created_at', days: retention.clientActivityDays },
     { table: 'team_notifications', column: 'created_at', days: retention.notificationDays },
   ];
+  const auditSealer = createAuditSealer(db.orm, logger);
   const jobs = createJobRunner({
     db,
     logger,
     clock,
     intervalMs: config.jobsIntervalMs,
+    tickers: [{ intervalMs: retention.auditSealMs, tick: auditSealer.tick }],
     jobs: instrumentJobs(metrics, [
       { name: 'satellite-liveness', intervalMs: 10_000, run: () => satellites.markStaleOffline() },
       { name: 'command-expiry', intervalMs: 30_000, run: () => satellites.expireCommands() },
@@ -362,6 +365,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   });
   return {
     jobs,
+    auditSealer,
     signals,
     satellites,
     satellitesOnline: () => satelliteRepository.countOnline(),
@@ -545,7 +549,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     repository: createNotificationRepository(deps.db.orm),
     clock: deps.clock ?? systemClock,
   });
-  app.register(auditRoutes, { db: deps.db.orm, source: createAuditSource(deps.db.orm) });
+  app.register(auditRoutes, {
+    db: deps.db.orm,
+    sealer: services.auditSealer,
+    source: createAuditSource(deps.db.orm, services.auditSealer),
+  });
   app.register(oauthRoutes, {
     service: services.oauth,
     auth: services.auth,

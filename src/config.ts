@@ -151,6 +151,11 @@ export interface RetentionSettings {
   notificationDays: number;
   /** The audit log: whole leading runs of the hash chain go (modules/audit/retention.ts). */
   auditDays: number;
+  /**
+   * How often each replica links newly committed audit entries into the hash chain
+   * (modules/audit/sealer.ts); reads of the log seal first regardless.
+   */
+  auditSealMs: number;
   batchSize: number;
   maxBatchesPerRun: number;
 }
@@ -552,6 +557,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientActivityDays: integer(env, 'CLIENT_ACTIVITY_RETENTION_DAYS', 90, 0, 36_500),
       notificationDays: integer(env, 'NOTIFICATION_RETENTION_DAYS', 90, 0, 36_500),
       auditDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
+      auditSealMs: integer(env, 'AUDIT_SEAL_MS', 1000, 50, 60_000),
       batchSize: integer(env, 'RETENTION_BATCH_SIZE', 5000, 1, 1_000_000),
       maxBatchesPerRun: integer(env, 'RETENTION_MAX_BATCHES_PER_RUN', 100, 1, 1_000_000),
     },

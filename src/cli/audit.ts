@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { sealPending } from '../modules/audit/sealer.js';
 import { readChainHead, verifyChain } from '../modules/audit/verify.js';
 import { runOnServiceDatabase } from './database.js';
 import { EXIT, type CliIo } from './io.js';
@@ -19,6 +20,7 @@ export async function runAudit(args: string[], io: CliIo, db: Database): Promise
     return EXIT.usage;
   }
   if (action === 'head') {
+    await sealPending(db.orm);
     io.stdout(`${JSON.stringify(await readChainHead(db.orm))}\n`);
     return EXIT.ok;
   }

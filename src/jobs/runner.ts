@@ -9,6 +9,16 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
+/**
+ * Light work every replica does on its own timer, without the jobs' lock and slot: it must be
+ * safe to run in every replica at once and cheap when there is nothing to do. A tick still under
+ * way when the next is due is not doubled.
+ */
+export interface Ticker {
+  intervalMs: number;
+  tick(): Promise<void>;
+}
+
 /** Job runs one process has under way at once (see `limited`). */
 export const MAX_PARALLEL_RUNS = 2;
 
@@ -34,6 +44,7 @@ export function createJobRunner(deps: {
   clock: Clock;
   /** One interval for every job instead of each job's own (JOBS_INTERVAL_MS, for tests and demos). */
   intervalMs?: number | null;
+  tickers?: Ticker[];
 }) {
   const timers: NodeJS.Timeout[] = [];
   const byName = new Map(deps.jobs.map((j) => [j.name, j]));
@@ -110,6 +121,18 @@ export function createJobRunner(deps: {
             )
             .finally(() => pending.delete(job.name));
         }, interval);
+        timer.unref();
+        timers.push(timer);
+      }
+      for (const ticker of deps.tickers ?? []) {
+        let busy = false;
+        const timer = setInterval(() => {
+          if (busy) return;
+          busy = true;
+          void ticker.tick().finally(() => {
+            busy = false;
+          });
+        }, ticker.intervalMs);
         timer.unref();
         timers.push(timer);
       }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
@@ -9,8 +10,12 @@ export const auditEntries = pgTable(
   'audit_entries',
   {
     id: text().primaryKey(),
-    /** Position in the hash chain, given under the chain-head lock: 1, 2, 3, … without gaps. */
-    seq: bigint({ mode: 'number' }).notNull(),
+    /**
+     * Position in the hash chain: 1, 2, 3, … without gaps, given when the entry is sealed (under
+     * the chain row's lock, after the entry's transaction committed). Null until then, with
+     * `prevHash` and `hash`.
+     */
+    seq: bigint({ mode: 'number' }),
     createdAt: timestamptz().notNull(),
     actorType: text().notNull(),
     actorId: text(),
@@ -24,11 +29,17 @@ export const auditEntries = pgTable(
     requestId: text(),
     /** Names of changed fields and similar facts; never values of secrets or configuration. */
     details: jsonb().$type<Record<string, unknown>>().notNull(),
-    prevHash: text().notNull(),
-    hash: text().notNull(),
+    prevHash: text(),
+    hash: text(),
   },
   (t) => [
-    uniqueIndex('audit_entries_seq_idx').on(t.seq),
+    uniqueIndex('audit_entries_seq_idx')
+      .on(t.seq)
+      .where(sql`${t.seq} IS NOT NULL`),
+    // The entries waiting to be sealed, oldest first; it stays as small as that backlog.
+    index('audit_entries_unsealed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.seq} IS NULL`),
     index('audit_entries_time_idx').on(t.createdAt, t.id),
     index('audit_entries_team_time_idx').on(t.teamId, t.createdAt, t.id),
   ],
@@ -36,7 +47,7 @@ export const auditEntries = pgTable(
 
 /**
  * The chain's single bookkeeping row (id 1): where it starts (retention moves the start) and its
- * head. Appends lock this row, which orders them across replicas.
+ * head. Sealing and retention lock this row, which orders them across replicas.
  */
 export const auditChain = pgTable('audit_chain', {
   id: integer().primaryKey(),

@@ -43,22 +43,14 @@ function canonicalJson(value: unknown): string {
 
 /**
  * SHA-256 (hex) of "v1", the previous hash and the entry's fields as one JSON array in a fixed
- * order. Times are ISO 8601 with milliseconds, as stored (entries are written with millisecond
- * times).
+ * order. Sealing and verifying both hash the entry as read back from the database, so times are
+ * ISO 8601 with milliseconds and details are as the jsonb column stores them.
  */
 export function entryHash(content: HashedContent, prevHash: string): string {
-  return createHash('sha256')
-    .update(`["v1",${JSON.stringify(prevHash)},${content.seq},${hashedTail(content)}`)
-    .digest('hex');
-}
-
-/**
- * The hashed text after the previous hash and `seq` (which only the chain's head gives): the
- * writer lets the database prefix those two under the chain's lock, in the statement that
- * appends, so the lock is held for one round trip.
- */
-export function hashedTail(content: Omit<HashedContent, 'seq'>): string {
   const fields = [
+    'v1',
+    prevHash,
+    content.seq,
     content.id,
     content.createdAt.toISOString(),
     content.actorType,
@@ -73,6 +65,5 @@ export function hashedTail(content: Omit<HashedContent, 'seq'>): string {
     content.requestId,
     content.details,
   ];
-  // Without the array's opening bracket: the prefix supplies it.
-  return canonicalJson(fields).slice(1);
+  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
 }

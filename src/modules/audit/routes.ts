@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Orm } from '../../db/client.js';
 import { auth } from '../../http/auth/declare.js';
 import { Success } from '../../http/schemas.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
@@ -19,6 +19,7 @@ import {
   type AuditEntryView,
 } from './schemas.js';
 import { exportEntries, type AuditFilters } from './source.js';
+import type { AuditSealer } from './sealer.js';
 import { readChainHead, verifyChain } from './verify.js';
 
 interface FilterQuery {
@@ -48,8 +49,17 @@ const jsonLines = {
   content: { 'application/jsonl': { schema: { type: 'string' } } },
 };
 
-/** Streams the matching entries as JSON Lines without holding them all in memory. */
-function sendJsonLines(reply: FastifyReply, db: Executor, filters: AuditFilters) {
+/**
+ * Streams the matching entries as JSON Lines without holding them all in memory, after sealing
+ * what was committed before the request.
+ */
+async function sendJsonLines(
+  reply: FastifyReply,
+  db: Executor,
+  sealer: AuditSealer,
+  filters: AuditFilters,
+) {
+  await sealer.seal();
   const lines = async function* () {
     for await (const entry of exportEntries(db, filters)) yield `${JSON.stringify(entry)}\n`;
   };
@@ -65,9 +75,10 @@ function sendJsonLines(reply: FastifyReply, db: Executor, filters: AuditFilters)
  * read and export their team's entries.
  */
 export const auditRoutes: FastifyPluginAsyncTypebox<{
-  db: Executor;
+  db: Orm;
+  sealer: AuditSealer;
   source: StreamSource<AuditFilters, AuditEntryView>;
-}> = async (app, { db, source }) => {
+}> = async (app, { db, sealer, source }) => {
   const globalAdmin = auth.user({ permission: 'audit.view' });
   const teamAdmin = auth.team({ permission: 'audit.view' });
   const tags = ['Audit'];
@@ -127,7 +138,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request, reply) =>
-      sendJsonLines(reply, db, filtersOf(request.query.team_id ?? null, request.query)),
+      sendJsonLines(reply, db, sealer, filtersOf(request.query.team_id ?? null, request.query)),
   );
 
   app.get(
@@ -143,7 +154,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: jsonLines },
       },
     },
-    (request, reply) => sendJsonLines(reply, db, filtersOf(request.params.teamId, request.query)),
+    (request, reply) =>
+      sendJsonLines(reply, db, sealer, filtersOf(request.params.teamId, request.query)),
   );
 
   app.get(
@@ -171,6 +183,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: Success(ChainHeadSchema) },
       },
     },
-    async () => ({ success: true as const, data: await readChainHead(db) }),
+    async () => {
+      await sealer.seal();
+      return { success: true as const, data: await readChainHead(db) };
+    },
   );
 };

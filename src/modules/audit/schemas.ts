@@ -35,7 +35,13 @@ export const TeamAuditExportQuery = Type.Object(auditRange, { additionalProperti
 
 export const AuditEntry = Type.Object({
   id: Type.String(),
-  seq: Type.Integer({ minimum: 1, description: 'Position in the hash chain' }),
+  seq: Nullable(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'Position in the hash chain; null only for an entry committed while it was read, before it was sealed',
+    }),
+  ),
   created_at: Timestamp,
   actor_type: StringEnum(AUDIT_ACTOR_TYPES),
   actor_id: Nullable(Type.String()),
@@ -50,8 +56,14 @@ export const AuditEntry = Type.Object({
   details: Type.Record(Type.String(), Type.Unknown(), {
     description: 'Facts such as the names of changed fields; never values of secrets',
   }),
-  prev_hash: Type.String({ description: 'Hash of the previous entry (SHA-256, hex)' }),
-  hash: Type.String({ description: 'SHA-256 (hex) of this entry’s content and prev_hash' }),
+  prev_hash: Nullable(
+    Type.String({ description: 'Hash of the previous entry (SHA-256, hex); null until sealed' }),
+  ),
+  hash: Nullable(
+    Type.String({
+      description: 'SHA-256 (hex) of this entry’s content, seq and prev_hash; null until sealed',
+    }),
+  ),
 });
 export type AuditEntryView = Static<typeof AuditEntry>;
 

@@ -5,6 +5,7 @@ import { auditEntries } from '../../db/schema/index.js';
 import type { StreamSource } from '../../http/stream/source.js';
 import { createdSince, createTableSource } from '../../http/stream/table-source.js';
 import type { AuditEntryView } from './schemas.js';
+import type { AuditSealer } from './sealer.js';
 
 export interface AuditFilters {
   /** The caller's reach: one team, or null for the whole log (global admins). */
@@ -58,12 +59,34 @@ function scope(f: AuditFilters): SQL[] {
   ];
 }
 
-/** Audit entries in (created_at, id) order; the time and team_time indexes serve it. */
-export function createAuditSource(db: Executor): StreamSource<AuditFilters, AuditEntryView> {
-  return createTableSource(db, { table: t, scope, view: auditEntryView });
+/**
+ * Audit entries in (created_at, id) order; the time and team_time indexes serve it. Every read
+ * seals what is waiting first, so entries committed before it show their place in the chain; one
+ * that commits during the read shows it from the next.
+ */
+export function createAuditSource(
+  db: Executor,
+  sealer: AuditSealer,
+): StreamSource<AuditFilters, AuditEntryView> {
+  const table = createTableSource(db, { table: t, scope, view: auditEntryView });
+  const sealedFirst =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      await sealer.seal();
+      return read(...args);
+    };
+  return {
+    list: sealedFirst(table.list),
+    newest: sealedFirst(table.newest),
+    after: sealedFirst(table.after),
+    findCursor: table.findCursor,
+  };
 }
 
-/** Every entry matching the filters in chain order, page by page, for the JSON Lines export. */
+/**
+ * Every sealed entry matching the filters in chain order, page by page, for the JSON Lines
+ * export; the caller seals first.
+ */
 export async function* exportEntries(db: Executor, f: AuditFilters, pageSize = 500) {
   let after = 0;
   for (;;) {
@@ -76,6 +99,6 @@ export async function* exportEntries(db: Executor, f: AuditFilters, pageSize = 5
     for (const row of rows) yield auditEntryView(row);
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
-    after = last.seq;
+    after = last.seq ?? after;
   }
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Orm } from '../../db/client.js';
 import { auditChain, auditEntries } from '../../db/schema/index.js';
 import { entryHash } from './chain.js';
+import { sealPending } from './sealer.js';
 
 const PAGE = 1000;
 
@@ -39,11 +40,16 @@ export async function readChainHead(db: Executor): Promise<ChainHead> {
 }
 
 /**
- * Walks the chain from its start to the head read first (entries appended meanwhile are left
+ * Seals what is waiting (sealer.ts), then walks the chain from its start to the head read first (entries appended meanwhile are left
  * for the next run), page by page without a long transaction. If retention removes the oldest
  * entries during the walk, the walk continues from the new start.
  */
-export async function verifyChain(db: Executor): Promise<ChainReport> {
+export async function verifyChain(db: Orm): Promise<ChainReport> {
+  await sealPending(db);
+  return walkChain(db);
+}
+
+async function walkChain(db: Orm): Promise<ChainReport> {
   const head = await readChainHead(db);
   let expected = head.start_seq;
   let prev = head.start_prev_hash;
@@ -76,8 +82,11 @@ export async function verifyChain(db: Executor): Promise<ChainReport> {
         if (await startMoved()) continue walk;
         return broken(expected, null, 'missing');
       }
-      if (entryHash(row, row.prevHash) !== row.hash) return broken(row.seq, row.id, 'modified');
-      if (row.prevHash !== prev) return broken(row.seq, row.id, 'relinked');
+      // Rows in this seq range are sealed, so their links are set.
+      const prevHash = row.prevHash ?? '';
+      if (entryHash({ ...row, seq: expected }, prevHash) !== row.hash)
+        return broken(row.seq, row.id, 'modified');
+      if (prevHash !== prev) return broken(row.seq, row.id, 'relinked');
       prev = row.hash;
       expected += 1;
       checked += 1;
@@ -85,7 +94,7 @@ export async function verifyChain(db: Executor): Promise<ChainReport> {
   }
   if (expected <= head.head_seq) {
     if (!(await startMoved())) return broken(expected, null, 'missing');
-    if (expected <= head.head_seq) return verifyChain(db);
+    if (expected <= head.head_seq) return walkChain(db);
   }
   if (prev !== head.head_hash) return broken(head.head_seq, null, 'head_mismatch');
   return { valid: true, checked, head, broken: null };

@@ -205,7 +205,6 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
               );
               count += rowsOf(updated).length;
             }
-            // Last, as the audit append holds the chain's lock until this transaction ends.
             if (!started)
               await audit(tx, {
                 action: 'encryption.reencrypt_started',

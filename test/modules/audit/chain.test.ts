@@ -153,7 +153,10 @@ describe('the hash chain', () => {
     const forged = { ...row!, details: { forged: true } };
     await orm()
       .update(auditTable)
-      .set({ details: forged.details, hash: entryHash(forged, row!.prevHash) })
+      .set({
+        details: forged.details,
+        hash: entryHash({ ...forged, seq: row!.seq! }, row!.prevHash!),
+      })
       .where(eq(auditTable.id, row!.id));
     try {
       const report = await verifyReport(t.app, root.headers);

@@ -1,0 +1,127 @@
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { rowsOf, type Orm } from '../../db/client.js';
+import { auditChain, auditEntries } from '../../db/schema/index.js';
+import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
+import { entryHash } from './chain.js';
+
+/** Entries linked per transaction; a longer backlog takes several. */
+const SEAL_BATCH = 1000;
+
+/**
+ * Links the committed entries that have no place in the chain yet, oldest first, after the
+ * chain's head. Writers only insert their entry (writer.ts), so concurrent audited transactions
+ * never wait on one another; the chain's order is the order in which sealing links entries,
+ * which the chain row's lock makes one order across connections and replicas. With `skipLocked`
+ * a sealer that finds another one at work leaves the backlog to it instead of waiting.
+ * Returns how many entries it linked.
+ */
+export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {}) {
+  // The usual answer, nothing to seal, costs one probe of a partial index that holds only the
+  // entries not yet linked.
+  const probe = rowsOf(
+    await db.execute(sql`SELECT 1 FROM ${auditEntries} WHERE ${auditEntries.seq} IS NULL LIMIT 1`),
+  );
+  if (probe.length === 0) return 0;
+  let total = 0;
+  for (;;) {
+    const linked = await db.transaction(async (tx) => {
+      const [chain] = await tx
+        .select()
+        .from(auditChain)
+        .where(eq(auditChain.id, 1))
+        .for('update', options.skipLocked ? { skipLocked: true } : {});
+      if (!chain) return 0;
+      // Read after the lock: under READ COMMITTED this sees what an earlier sealer linked.
+      const pending = await tx
+        .select()
+        .from(auditEntries)
+        .where(isNull(auditEntries.seq))
+        .orderBy(asc(auditEntries.createdAt), asc(auditEntries.id))
+        .limit(SEAL_BATCH);
+      if (pending.length === 0) return 0;
+      let seq = chain.headSeq;
+      let prev = chain.headHash;
+      const links = pending.map((entry) => {
+        seq += 1;
+        const hash = entryHash({ ...entry, seq }, prev);
+        const link = { id: entry.id, seq, prev_hash: prev, hash };
+        prev = hash;
+        return link;
+      });
+      const updated = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          UPDATE ${auditEntries} AS e
+          SET seq = l.seq, prev_hash = l.prev_hash, hash = l.hash
+          FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
+            AS l(id text, seq bigint, prev_hash text, hash text)
+          WHERE e.id = l.id AND e.seq IS NULL
+          RETURNING e.id`),
+      );
+      // Only a hand on the table could take an entry away meanwhile; the chain stays unlinked.
+      if (updated.length !== links.length) throw new Error('audit entries changed while sealing');
+      await tx.update(auditChain).set({ headSeq: seq, headHash: prev }).where(eq(auditChain.id, 1));
+      // The log's streams wake when entries are sealed, on every replica at this commit: one
+      // signal per seal rather than one per audited write.
+      const teams = new Set(pending.flatMap((entry) => (entry.teamId ? [entry.teamId] : [])));
+      const signal = signalInTransaction([
+        streamTopics.audit(null),
+        ...[...teams].map((team) => streamTopics.audit(team)),
+      ]);
+      if (signal) await tx.execute(signal);
+      return links.length;
+    });
+    total += linked;
+    if (linked < SEAL_BATCH) return total;
+  }
+}
+
+export interface AuditSealer {
+  /**
+   * Links every entry committed before the call; calls made while a seal runs share the one
+   * that follows it. Never fails: a failure is logged.
+   */
+  seal(): Promise<void>;
+  /** The background pass (AUDIT_SEAL_MS): skips when another replica is sealing. */
+  tick(): Promise<void>;
+}
+
+export function createAuditSealer(db: Orm, logger: Logger): AuditSealer {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+
+  // A read goes on without sealing when sealing fails: it shows what is sealed, and the waiting
+  // entries with their links still null.
+  const runOnce = async () => {
+    await sealPending(db).catch((error: unknown) =>
+      logger.error({ err: error }, 'sealing the audit log failed'),
+    );
+  };
+  function seal(): Promise<void> {
+    if (!running) {
+      running = runOnce().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    // The running pass may have read the backlog before this caller's entry committed.
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return seal();
+      });
+    return next;
+  }
+  return {
+    seal,
+    async tick() {
+      if (running) return;
+      try {
+        await sealPending(db, { skipLocked: true });
+      } catch (error) {
+        logger.error({ err: error }, 'sealing the audit log failed');
+      }
+    },
+  };
+}
