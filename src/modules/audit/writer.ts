@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { auditEntries } from '../../db/schema/index.js';
@@ -22,7 +22,12 @@ export interface AuditEntryInput {
   at?: Date;
 }
 
-async function append(db: Executor, entry: AuditEntryInput) {
+/**
+ * The INSERT of an entry, for a caller that writes it together with other rows in one statement
+ * (db/json-rows.ts `together`); null when nothing is recorded (see audit()).
+ */
+export function auditInsert(entry: AuditEntryInput): SQL | null {
+  if (currentContext()?.record === false) return null;
   const context = currentContext();
   const request = entry.request ?? context?.request;
   const actor = entry.actor ?? actorOf(request);
@@ -43,13 +48,13 @@ async function append(db: Executor, entry: AuditEntryInput) {
   // One plain insert, and no lock: the entry gets its place in the hash chain when it is sealed
   // after commit (sealer.ts), so audited transactions on other connections and replicas never
   // wait for this one, and the log's streams are woken then.
-  await db.execute(sql`
+  return sql`
     INSERT INTO ${auditEntries} (id, created_at, actor_type, actor_id, team_id, action,
       target_type, target_id, outcome, client_address, user_agent, request_id, details)
     VALUES (${content.id}, ${content.createdAt.toISOString()}::timestamptz,
       ${content.actorType}, ${content.actorId}, ${content.teamId}, ${content.action},
       ${content.targetType}, ${content.targetId}, ${content.outcome}, ${content.clientAddress},
-      ${content.userAgent}, ${content.requestId}, ${JSON.stringify(content.details)}::jsonb)`);
+      ${content.userAgent}, ${content.requestId}, ${JSON.stringify(content.details)}::jsonb)`;
 }
 
 /**
@@ -59,6 +64,6 @@ async function append(db: Executor, entry: AuditEntryInput) {
  */
 export async function audit(tx: Executor, entry: AuditEntryInput): Promise<void> {
   // Only an app built for the audit benchmark serves requests that record nothing.
-  if (currentContext()?.record === false) return;
-  await append(tx, entry);
+  const insert = auditInsert(entry);
+  if (insert) await tx.execute(insert);
 }

@@ -13,7 +13,7 @@ import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.j
 import { newId } from '../../lib/ids.js';
 import type { Logger } from 'pino';
 import { EmailNotConfiguredError, type Mailer } from '../email/mailer.js';
-import { audit } from '../audit/writer.js';
+import { audit, auditInsert } from '../audit/writer.js';
 import type { AccessTokenService } from '../oauth/access-tokens.js';
 import { addressKey as clientAddressKey } from '../rate-limits/address.js';
 import type { RateLimiter, LimitRule } from '../rate-limits/limiter.js';
@@ -216,11 +216,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await audit(db.orm, signIn('failure', 'account_disabled'));
         throw new ForbiddenError('This account is disabled');
       }
-      const token = await db.orm.transaction(async (tx) => {
-        const started = await deps.sessions.start(user.id, request, tx);
-        await audit(tx, signIn('success'));
-        return started;
-      });
+      // The session and its entry in one statement, which commits both or neither.
+      const entry = auditInsert(signIn('success'));
+      const token = await deps.sessions.start(user.id, request, db.orm, entry ? [entry] : []);
       return { user, token };
     },
 

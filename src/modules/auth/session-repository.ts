@@ -1,13 +1,17 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { together } from '../../db/json-rows.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSessionRepository(db: Executor) {
   return {
-    async insert(values: typeof sessions.$inferInsert, tx: Executor = db) {
-      await tx.insert(sessions).values(values);
+    /** With `alongside`, those writes go in the same statement (db/json-rows.ts `together`). */
+    async insert(values: typeof sessions.$inferInsert, tx: Executor = db, alongside: SQL[] = []) {
+      const insert = tx.insert(sessions).values(values);
+      if (alongside.length === 0) await insert;
+      else await tx.execute(together(alongside, insert.getSQL())!);
     },
 
     /** The session and the few user fields every authenticated request needs, in one query. */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../http/auth/credentials.js';
 import type { UserActor } from '../../http/auth/types.js';
@@ -95,7 +96,13 @@ export function createSessionService(deps: {
 
   return {
     /** Starts a session and returns the cookie value, which is shown only this once. */
-    async start(userId: string, request: FastifyRequest, tx?: Executor): Promise<string> {
+    /** `alongside`: writes that must happen exactly when the session is made (its audit entry). */
+    async start(
+      userId: string,
+      request: FastifyRequest,
+      tx?: Executor,
+      alongside: SQL[] = [],
+    ): Promise<string> {
       const issued = issueSecret('ses');
       const now = clock();
       await repository.insert(
@@ -110,6 +117,7 @@ export function createSessionService(deps: {
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
         },
         tx,
+        alongside,
       );
       return issued.token;
     },

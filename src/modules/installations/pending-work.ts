@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { jsonInsert } from '../../db/json-rows.js';
 import { satellitePendingWork } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 
@@ -28,16 +30,23 @@ export interface PendingWork {
 export function createPendingWorkRecorder(db: Executor) {
   return {
     async record(work: PendingWork, tx: Executor = db) {
-      await tx.insert(satellitePendingWork).values({
-        id: newId('pw'),
-        kind: work.kind,
-        teamId: work.teamId,
-        installationId: work.installationId ?? null,
-        userId: work.userId ?? null,
-        payload: work.payload ?? {},
-      });
+      await tx.execute(pendingWorkInsert(work));
     },
   };
+}
+
+/** The INSERT of one piece of pending work, for a caller that writes it with other rows. */
+export function pendingWorkInsert(work: PendingWork): SQL {
+  return jsonInsert(satellitePendingWork, [
+    {
+      id: newId('pw'),
+      kind: work.kind,
+      teamId: work.teamId,
+      installationId: work.installationId ?? null,
+      userId: work.userId ?? null,
+      payload: work.payload ?? {},
+    },
+  ]);
 }
 
 export type PendingWorkRecorder = ReturnType<typeof createPendingWorkRecorder>;

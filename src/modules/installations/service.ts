@@ -1,9 +1,10 @@
-import { installationNotification } from '../notifications/kinds.js';
-import { audit } from '../audit/writer.js';
+import { installationNotification, type NewNotification } from '../notifications/kinds.js';
+import { audit, auditInsert, type AuditEntryInput } from '../audit/writer.js';
 import { fieldNames } from '../audit/fields.js';
-import { notify } from '../notifications/writer.js';
+import { notificationWrites } from '../notifications/writer.js';
 import type { Static } from '@sinclair/typebox';
 import type { Database, Executor } from '../../db/client.js';
+import { together } from '../../db/json-rows.js';
 import type { ConfigSchema } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
@@ -14,7 +15,7 @@ import type { CatalogueRepository, ServerRow } from '../catalogue/repository.js'
 import { teamRoleHas, type TeamRole } from '../roles/permissions.js';
 import type { MembershipListener } from '../teams/service.js';
 import { emptyValues, maskValues, mergeValues, missingRequired } from './config-values.js';
-import type { PendingWorkRecorder } from './pending-work.js';
+import { pendingWorkInsert, type PendingWork, type PendingWorkRecorder } from './pending-work.js';
 import type { InstallationRepository, InstallationRow, InstanceRow } from './repository.js';
 import type {
   InstallationBody,
@@ -64,6 +65,27 @@ function installationView(
     created_at: iso(i.createdAt),
     updated_at: iso(i.updatedAt),
   };
+}
+
+/**
+ * What every installation change leaves besides the installation itself: the satellites' pending
+ * work, the team's notifications and the audit entry, written by one statement in the change's
+ * transaction (each is one more round trip otherwise).
+ */
+async function recordChange(
+  tx: Executor,
+  change: { work: PendingWork; notifications?: NewNotification[]; entry: AuditEntryInput },
+) {
+  const notifications = notificationWrites(change.notifications ?? []);
+  const statement = together(
+    [
+      pendingWorkInsert(change.work),
+      ...(notifications.insert ? [notifications.insert] : []),
+      ...[auditInsert(change.entry)].filter((insert) => insert !== null),
+    ],
+    notifications.signal ?? undefined,
+  );
+  if (statement) await tx.execute(statement);
 }
 
 /** A new or changed instance waits for its member when personal required fields are empty. */
@@ -242,13 +264,15 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           await repository.memberIds(teamId, tx),
           tx,
         );
-        await pendingWork.record({ kind: 'installation.created', teamId, installationId: id }, tx);
-        await notify(tx, [installationNotification(teamId, { id, name }, 'created')]);
-        await audit(tx, {
-          action: 'installation.created',
-          teamId,
-          target: { type: 'installation', id },
-          details: { server_id: server.id, fields: fieldNames(input) },
+        await recordChange(tx, {
+          work: { kind: 'installation.created', teamId, installationId: id },
+          notifications: [installationNotification(teamId, { id, name }, 'created')],
+          entry: {
+            action: 'installation.created',
+            teamId,
+            target: { type: 'installation', id },
+            details: { server_id: server.id, fields: fieldNames(input) },
+          },
         });
       });
       return this.get(teamId, id, actor);
@@ -285,20 +309,19 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           tx,
         );
-        await pendingWork.record(
-          {
+        await recordChange(tx, {
+          work: {
             kind: 'installation.updated',
             teamId,
             installationId,
             payload: { changed: Object.keys(input) },
           },
-          tx,
-        );
-        await audit(tx, {
-          action: 'installation.updated',
-          teamId,
-          target: { type: 'installation', id: installationId },
-          details: { fields: fieldNames(input) },
+          entry: {
+            action: 'installation.updated',
+            teamId,
+            target: { type: 'installation', id: installationId },
+            details: { fields: fieldNames(input) },
+          },
         });
       });
       return this.get(teamId, installationId, actor);
@@ -309,13 +332,15 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         const { installation } = await mustFind(teamId, installationId, tx);
         // Instances and personal values go with it (foreign keys cascade).
         await repository.delete(installationId, tx);
-        await pendingWork.record({ kind: 'installation.deleted', teamId, installationId }, tx);
-        await notify(tx, [installationNotification(teamId, installation, 'deleted')]);
-        await audit(tx, {
-          action: 'installation.deleted',
-          teamId,
-          target: { type: 'installation', id: installationId },
-          details: { name: installation.name },
+        await recordChange(tx, {
+          work: { kind: 'installation.deleted', teamId, installationId },
+          notifications: [installationNotification(teamId, installation, 'deleted')],
+          entry: {
+            action: 'installation.deleted',
+            teamId,
+            target: { type: 'installation', id: installationId },
+            details: { name: installation.name },
+          },
         });
       });
     },

@@ -1,9 +1,28 @@
 import type { Executor } from '../../db/client.js';
-import { insertJsonRows } from '../../db/json-rows.js';
+import { jsonInsert } from '../../db/json-rows.js';
 import { teamNotifications } from '../../db/schema/index.js';
 import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { newOrderedId } from '../../lib/ids.js';
 import type { NewNotification } from './kinds.js';
+
+/**
+ * The writes of notifications, for a caller that makes them part of one statement (db/json-rows.ts
+ * `together`): the insert, and the streams' signal, which must be that statement's main query
+ * (PostgreSQL runs a WITH query that is only a SELECT only if it is read).
+ */
+export function notificationWrites(notifications: NewNotification[]) {
+  return {
+    // Several notifications of one write reach streams in the order they were given.
+    insert: notifications.length
+      ? jsonInsert(
+          teamNotifications,
+          notifications.map((n) => ({ id: newOrderedId('ntf'), ...n })),
+          { sequence: notifications.map((_, i) => i) },
+        )
+      : null,
+    signal: signalInTransaction(notifications.map((n) => streamTopics.notifications(n.teamId))),
+  };
+}
 
 /**
  * Writes notifications inside the caller's transaction, so a notification exists exactly when
@@ -11,15 +30,7 @@ import type { NewNotification } from './kinds.js';
  * delivers when that transaction commits.
  */
 export async function notify(tx: Executor, notifications: NewNotification[]) {
-  // Several notifications of one write reach streams in the order they were given.
-  await insertJsonRows(
-    tx,
-    teamNotifications,
-    notifications.map((n) => ({ id: newOrderedId('ntf'), ...n })),
-    { sequence: notifications.map((_, i) => i) },
-  );
-  const signal = signalInTransaction(
-    notifications.map((n) => streamTopics.notifications(n.teamId)),
-  );
+  const { insert, signal } = notificationWrites(notifications);
+  if (insert) await tx.execute(insert);
   if (signal) await tx.execute(signal);
 }

@@ -1,11 +1,11 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../../../src/db/client.js';
-import { auditChain, auditEntries as auditTable } from '../../../src/db/schema/index.js';
+import { auditChain, auditEntries as auditTable, sessions } from '../../../src/db/schema/index.js';
 import { entryHash } from '../../../src/modules/audit/chain.js';
 import { sealPending } from '../../../src/modules/audit/sealer.js';
 import { audit } from '../../../src/modules/audit/writer.js';
-import { register, type Account } from '../../helpers/accounts.js';
+import { login, register, type Account } from '../../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { auditEntries, verifyReport } from '../../helpers/audit.js';
 import { usingPostgres } from '../../helpers/database.js';
@@ -114,6 +114,25 @@ describe('sealing the audit chain', () => {
     expect(entryHash(content, 'ab'.repeat(32))).toBe(
       '4b551cd3503c4d949ba9faf311e14dade9ab55c7fad5b02908d0f820945ce9f1',
     );
+  });
+});
+
+describe('an entry written with its change in one statement', () => {
+  it('undoes the change when the entry cannot be written (a sign-in and its session)', async () => {
+    const count = async () => (await orm().select({ id: sessions.id }).from(sessions)).length;
+    const before = await count();
+    await orm().execute(
+      sql`ALTER TABLE audit_entries ADD CONSTRAINT refuse_sign_ins CHECK (action <> 'auth.sign_in')`,
+    );
+    try {
+      const res = await login(t.app, 'root');
+      expect(res.statusCode).not.toBe(200);
+      expect(await count()).toBe(before);
+    } finally {
+      await orm().execute(sql`ALTER TABLE audit_entries DROP CONSTRAINT refuse_sign_ins`);
+    }
+    expect((await login(t.app, 'root')).statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
   });
 });
 
