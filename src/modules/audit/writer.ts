@@ -27,8 +27,9 @@ export interface AuditEntryInput {
  * (db/json-rows.ts `together`); null when nothing is recorded (see audit()).
  */
 export function auditInsert(entry: AuditEntryInput): SQL | null {
-  if (currentContext()?.record === false) return null;
   const context = currentContext();
+  // Only an app built for the audit benchmark serves requests that record nothing.
+  if (context?.record === false) return null;
   const request = entry.request ?? context?.request;
   const actor = entry.actor ?? actorOf(request);
   const content = {
@@ -63,7 +64,6 @@ export function auditInsert(entry: AuditEntryInput): SQL | null {
  * which changes nothing), its one statement commits on its own.
  */
 export async function audit(tx: Executor, entry: AuditEntryInput): Promise<void> {
-  // Only an app built for the audit benchmark serves requests that record nothing.
   const insert = auditInsert(entry);
   if (insert) await tx.execute(insert);
 }
