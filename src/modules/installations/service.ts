@@ -77,12 +77,9 @@ async function recordChange(
   change: { work: PendingWork; notifications?: NewNotification[]; entry: AuditEntryInput },
 ) {
   const notifications = notificationWrites(change.notifications ?? []);
+  const writes = [pendingWorkInsert(change.work), notifications.insert, auditInsert(change.entry)];
   const statement = together(
-    [
-      pendingWorkInsert(change.work),
-      ...(notifications.insert ? [notifications.insert] : []),
-      ...[auditInsert(change.entry)].filter((insert) => insert !== null),
-    ],
+    writes.filter((write) => write !== null),
     notifications.signal ?? undefined,
   );
   if (statement) await tx.execute(statement);
