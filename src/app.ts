@@ -279,6 +279,20 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     settings: config.satellites,
     keys: satelliteKeys,
     signals,
+    // At most SATELLITE_CONFIG_CACHE_MS old, whatever signals are heard: a change on another
+    // replica that raises no signal (an event batch's instance statuses) is seen within it.
+    rememberConfiguration: <T>() =>
+      createRemembered<T>({
+        heldMs: config.satellites.configCacheMs,
+        clock,
+        hearing: () => true,
+        maxEntries: 10_000,
+      }),
+  });
+  // Installations, instances, memberships and catalogue servers changed on any replica.
+  signals.observe((topic) => {
+    if (topic === null || topic === SCOPE_TOPIC || topic === CATALOGUE_TOPIC)
+      satellites.configuration.forget();
   });
   const scopeCache = createScopeCache({
     heldMs: config.satellites.scopeCacheMs,
@@ -298,6 +312,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       dedupWindowSeconds: config.satellites.eventDedupWindowSeconds,
       signals,
       scopeCache,
+      onInstancesChanged: () => satellites.configuration.forget(),
     }),
     metrics,
   );
@@ -434,8 +449,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());
-  // The replica that serves a user's change forgets what event batches, profiles and catalogue
-  // lists remember before it answers, so the next batch or page load after the answer sees the
+  // The replica that serves a user's change forgets what event batches, profiles, catalogue
+  // lists and satellite configurations remember before it answers, so the next batch or page load after the answer sees the
   // change here at once; other replicas hear the database's `scope`, `profiles` and `catalogue`
   // signals a moment later. Profiles are also forgotten after changes made without a session
   // (email verification, password reset): only satellites' requests, which never change one,
@@ -448,6 +463,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       services.catalogueLists.forgetAll();
     }
     if (actor !== 'satellite' && actor !== 'registration') services.profiles.forgetAll();
+    // Satellites change no configuration but through event batches, which forget themselves.
+    if (actor !== 'satellite') services.satellites.configuration.forget();
     return payload;
   });
   // The per-account counts held in memory go to the database before it closes.

@@ -93,6 +93,8 @@ export interface Config {
     keyCacheMs: number;
     /** How long event batches' lookups are remembered while changes are heard (scope-cache.ts). */
     scopeCacheMs: number;
+    /** How long a satellite's configuration answer is remembered (configuration.ts). */
+    configCacheMs: number;
     /**
      * The text before `satellite_<scope>_` in registration tokens (`service_` by default;
      * `deploystack_` for the DeployStack satellite, which accepts no other).
@@ -506,6 +508,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // effect within this window (at once on the replica that made the change).
       keyCacheMs: integer(env, 'SATELLITE_KEY_CACHE_MS', 5000, 0, 60_000),
       scopeCacheMs: integer(env, 'SATELLITE_SCOPE_CACHE_MS', 60_000, 0, 600_000),
+      // Changes made on another replica by an event batch reach a remembered answer within this
+      // window; every other change is heard at once (docs/operators.md, "Satellite configuration").
+      configCacheMs: integer(env, 'SATELLITE_CONFIG_CACHE_MS', 1000, 0, 60_000),
       tokenPrefix: tokenPrefix(env),
       heartbeatBodyLimitBytes: integer(
         env,

@@ -49,9 +49,16 @@ interface Outcome {
   failures: BatchFailure[];
   /** Stream topics the applied writes added items to (topics.ts). */
   topics: Set<string>;
+  /** Whether the writes may have changed an instance's status. */
+  instancesChanged: boolean;
 }
 
-const emptyOutcome = (): Outcome => ({ ids: new Map(), failures: [], topics: new Set() });
+const emptyOutcome = (): Outcome => ({
+  ids: new Map(),
+  failures: [],
+  topics: new Set(),
+  instancesChanged: false,
+});
 
 export function createEventProcessor(deps: {
   db: Database;
@@ -63,6 +70,8 @@ export function createEventProcessor(deps: {
   signals?: Pick<StreamSignals, 'publish'>;
   /** What batches looked up, remembered while this replica hears changes (scope-cache.ts). */
   scopeCache?: ScopeCache;
+  /** Told, once committed, of a batch that may have changed instance statuses. */
+  onInstancesChanged?: () => void;
 }) {
   const validate = createEventValidator();
 
@@ -188,6 +197,8 @@ export function createEventProcessor(deps: {
     if (planned.length === 0) return;
     const late = await applyWrites(db, writes, deps.db.statementNames);
     for (const topic of topicsOf(satellite.satelliteId, writes)) out.topics.add(topic);
+    if (writes.instanceStatuses.length > 0 || writes.crashChecks.length > 0)
+      out.instancesChanged = true;
     await forgetEvents(
       db,
       satellite.satelliteId,
@@ -341,6 +352,7 @@ export function createEventProcessor(deps: {
       const out = await applyNew(satellite, unique);
       // Committed: streams may read what the batch wrote.
       deps.signals?.publish(out.topics);
+      if (out.instancesChanged) deps.onInstancesChanged?.();
       for (const { event, of } of copies) {
         const id = out.ids.get(of);
         if (id !== undefined) out.ids.set(event.index, id);

@@ -5,7 +5,7 @@ import { parseServerKey } from '../../src/modules/satellites/server-key.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
-import { pair } from '../helpers/satellites.js';
+import { event, pair, postEvents } from '../helpers/satellites.js';
 import { loadWireFixtures, wireRequest, type WireValues } from '../helpers/satellite-wire.js';
 import { UNLIMITED_ENV } from '../helpers/world.js';
 
@@ -520,11 +520,17 @@ describe('configuration map', () => {
     const first = await config(satA);
     const second = await config(satA);
     expect(second.body).toBe(first.body);
-    // The instance's live status changes (as a status event would change it).
-    await t.database.db.query(
-      `UPDATE mcp_server_instances SET status = 'online' WHERE installation_id = $1 AND user_id = $2`,
-      [filesId, alice.id],
-    );
+    // The instance's live status changes: the satellite reports it.
+    const reported = await postEvents(t.app, satA, [
+      event('mcp.server.status_changed', {
+        installation_id: filesId,
+        team_id: teamA,
+        user_id: alice.id,
+        status: 'online',
+        timestamp: new Date().toISOString(),
+      }),
+    ]);
+    expect(reported.json().failures).toBeUndefined();
     const third = await config(satA);
     expect(JSON.stringify(third.json().mcp_servers)).toBe(JSON.stringify(first.json().mcp_servers));
     const files = third.json().data.instances.find((i: any) => i.installation_id === filesId);

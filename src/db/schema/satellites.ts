@@ -50,6 +50,12 @@ export const satellites = pgTable(
     satelliteUrl: text(),
     lastHeartbeatAt: timestamptz(),
     lastState: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Counts the command polls that handed this satellite something. A configuration answer
+     * remembered before the latest such poll is not used again (satellites/configuration.ts):
+     * a satellite fetches its configuration right after a `configure`, on whichever replica.
+     */
+    commandDeliveries: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamptz().notNull().defaultNow(),
   },

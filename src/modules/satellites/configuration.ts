@@ -6,9 +6,11 @@ import {
   mcpServerInstances,
   mcpServers,
   mcpUserConfigs,
+  satellites,
   teams,
 } from '../../db/schema/index.js';
 import type { ConfigSchema, ConfigSection, ConfigValues } from '../../db/schema/index.js';
+import type { Remembered } from '../../lib/remembered.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
 import { emptyValues, revealValues, setValue } from '../installations/config-values.js';
 import {
@@ -106,6 +108,8 @@ function commandLine(
 export interface ConfigurationDeps {
   db: Database;
   encryptionKey: Buffer;
+  /** Where answers are remembered per satellite; without it every request reads (app.ts). */
+  remembering?: <T>() => Remembered<T>;
 }
 
 /**
@@ -239,42 +243,78 @@ export function createConfiguration(deps: ConfigurationDeps) {
     };
   }
 
+  /** Every member instance this satellite serves, with merged, decrypted values, and an ETag. */
+  async function read(actor: SatelliteActor) {
+    const key = deps.encryptionKey;
+    const instances: Array<ReturnType<typeof instanceView>> = [];
+    const servers: Record<string, ReturnType<typeof serverEntry>> = {};
+    for (const r of await rows(actor)) {
+      const schema = r.server.configSchema;
+      const values = merge(
+        [schema.template, schema.team, schema.user],
+        [
+          revealValues(r.installation.teamConfig, key),
+          revealValues(r.userValues ?? emptyValues(), key),
+        ],
+      );
+      instances.push(instanceView(r, values));
+      const serverKey = buildServerKey({
+        serverSlug: r.server.slug,
+        teamSlug: r.teamSlug,
+        userId: r.instance.userId,
+        installationId: r.installation.id,
+      });
+      // Keys are built from slugs and ids and always contain '-', never `__proto__`.
+      servers[serverKey] = serverEntry(r, values);
+    }
+    const body = {
+      mcp_servers: servers,
+      polling_intervals: {
+        normal: NORMAL_POLL_SECONDS,
+        immediate: IMMEDIATE_POLL_SECONDS,
+        error_backoff_max: ERROR_BACKOFF_MAX_SECONDS,
+      },
+      data: { instances },
+    };
+    const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+    return { etag, body };
+  }
+
+  type Read = Awaited<ReturnType<typeof read>>;
+  const remembered = deps.remembering?.<{ deliveries: number; answer: Read }>();
+
+  /** How many command polls have handed this satellite something (repository.ts `deliver`). */
+  async function deliveriesTo(satelliteId: string) {
+    const [row] = await deps.db.orm
+      .select({ n: satellites.commandDeliveries })
+      .from(satellites)
+      .where(eq(satellites.id, satelliteId));
+    return row?.n ?? -1;
+  }
+
   return {
-    /** Every member instance this satellite serves, with merged, decrypted values, and an ETag. */
-    async build(actor: SatelliteActor) {
-      const key = deps.encryptionKey;
-      const instances: Array<ReturnType<typeof instanceView>> = [];
-      const servers: Record<string, ReturnType<typeof serverEntry>> = {};
-      for (const r of await rows(actor)) {
-        const schema = r.server.configSchema;
-        const values = merge(
-          [schema.template, schema.team, schema.user],
-          [
-            revealValues(r.installation.teamConfig, key),
-            revealValues(r.userValues ?? emptyValues(), key),
-          ],
-        );
-        instances.push(instanceView(r, values));
-        const serverKey = buildServerKey({
-          serverSlug: r.server.slug,
-          teamSlug: r.teamSlug,
-          userId: r.instance.userId,
-          installationId: r.installation.id,
-        });
-        // Keys are built from slugs and ids and always contain '-', never `__proto__`.
-        servers[serverKey] = serverEntry(r, values);
-      }
-      const body = {
-        mcp_servers: servers,
-        polling_intervals: {
-          normal: NORMAL_POLL_SECONDS,
-          immediate: IMMEDIATE_POLL_SECONDS,
-          error_backoff_max: ERROR_BACKOFF_MAX_SECONDS,
-        },
-        data: { instances },
-      };
-      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-      return { etag, body };
+    /**
+     * The configuration answer, remembered briefly: on the embedded database a read of every
+     * instance with its values queues behind other reads. A satellite fetches its configuration
+     * right after a command poll hands it a `configure`, perhaps from another replica than the
+     * one that served the poll: an answer remembered before the satellite's latest such poll is
+     * never used, whichever replica counted it (one primary-key read instead of the whole
+     * configuration).
+     */
+    async build(actor: SatelliteActor): Promise<Read> {
+      if (!remembered) return read(actor);
+      const epoch = remembered.epoch();
+      const deliveries = await deliveriesTo(actor.satelliteId);
+      const known = remembered.get(actor.satelliteId);
+      if (known?.deliveries === deliveries) return known.answer;
+      const answer = await read(actor);
+      remembered.remember(epoch, [[actor.satelliteId, { deliveries, answer }]]);
+      return answer;
+    },
+
+    /** After a change that may alter any satellite's answer: the next request reads. */
+    forget() {
+      remembered?.forgetAll();
     },
   };
 }

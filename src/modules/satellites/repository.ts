@@ -238,16 +238,23 @@ export function createSatelliteRepository(db: Executor) {
     },
     /** Hands out the most urgent, oldest pending commands and marks them delivered, atomically. */
     async deliver(satelliteId: string, limit: number, now: Date, tx: Executor = db) {
+      // A poll that hands something out is counted: configuration answers remembered before it
+      // are not used again (configuration.ts).
       const rows = await tx.execute<{ id: string }>(sql`
-        UPDATE satellite_commands SET status = 'delivered', delivered_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
-        WHERE id IN (
-          SELECT id FROM satellite_commands
-          WHERE satellite_id = ${satelliteId} AND status = 'pending' AND expires_at > ${now.toISOString()}
-          ORDER BY priority, created_at, id
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING id`);
+        WITH delivered AS (
+          UPDATE satellite_commands SET status = 'delivered', delivered_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
+          WHERE id IN (
+            SELECT id FROM satellite_commands
+            WHERE satellite_id = ${satelliteId} AND status = 'pending' AND expires_at > ${now.toISOString()}
+            ORDER BY priority, created_at, id
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED
+          )
+          RETURNING id),
+        counted AS (
+          UPDATE satellites SET command_deliveries = command_deliveries + 1
+          WHERE id = ${satelliteId} AND EXISTS (SELECT 1 FROM delivered))
+        SELECT id FROM delivered`);
       const ids = rowsOf<{ id: string }>(rows).map((r) => r.id);
       if (ids.length === 0) return [];
       return tx

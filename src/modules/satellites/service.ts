@@ -15,7 +15,7 @@ import { notify } from '../notifications/writer.js';
 import { globalRoleHas } from '../roles/permissions.js';
 import type { TeamRepository } from '../teams/repository.js';
 import { createCommandQueue } from './commands.js';
-import { createConfiguration } from './configuration.js';
+import { createConfiguration, type ConfigurationDeps } from './configuration.js';
 import { readHeartbeat, type ReportedStatus } from './heartbeat.js';
 import { issueSatelliteKey, type SatelliteKeyResolver } from './keys.js';
 import type { SatelliteRepository, SatelliteRow } from './repository.js';
@@ -60,6 +60,8 @@ export interface SatelliteServiceDeps {
   keys: Pick<SatelliteKeyResolver, 'forget'>;
   /** Wakes the satellite's metrics streams after a heartbeat. */
   signals?: Pick<StreamSignals, 'publish'>;
+  /** Where configuration answers are remembered (configuration.ts); none: every request reads. */
+  rememberConfiguration?: ConfigurationDeps['remembering'];
 }
 
 export function createSatelliteService(deps: SatelliteServiceDeps) {
@@ -439,7 +441,11 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     },
 
     commands,
-    configuration: createConfiguration({ db, encryptionKey: deps.encryptionKey }),
+    configuration: createConfiguration({
+      db,
+      encryptionKey: deps.encryptionKey,
+      remembering: deps.rememberConfiguration,
+    }),
     upstreamTokens: createUpstreamTokens({ db }),
 
     /** Marks satellites offline after three missed heartbeats; returns those it changed. */
