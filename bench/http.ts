@@ -152,7 +152,9 @@ async function main() {
           satelliteHeaders,
         ],
       ];
-      for (const [label, path, headers] of routes) {
+      // BENCH_HTTP_ROUTE=<words> measures only the routes whose label contains them.
+      const only = process.env.BENCH_HTTP_ROUTE?.toLowerCase();
+      for (const [label, path, headers] of routes.filter(([l]) => !only || l.includes(only))) {
         const url = `${base}${path}`;
         if (WARM_UP_S > 0)
           await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers });
@@ -185,7 +187,7 @@ async function main() {
     ['database', 'route', 'requests/s', 'latency median', 'latency p99', 'target'],
     rows,
   );
-  if (!targetsToRun().includes('PGlite')) return;
+  if (!targetsToRun().includes('PGlite') || process.env.BENCH_HTTP_ROUTE) return;
   const first = await firstStart();
   printTable(
     'The embedded default (PGlite): first start on an empty data folder, and memory',

@@ -510,9 +510,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       // A member's role in each of their teams is in their remembered profile (read on every
       // page load), which is forgotten on any change through this replica and on the database's
       // `profiles` signal (memberships and teams raise it): team routes then need no read of
-      // their own. A team the profile does not list (or no profile remembered) is read.
+      // their own. Without one, the profile is read (and remembered) instead of the one
+      // membership, so the requests that follow need none. A team the profile does not list (a
+      // global admin's look into another team) is read.
       teamMembership: async (teamId: string, userId: string) => {
-        const role = services.profiles.get(userId)?.teams.find((team) => team.id === teamId)?.role;
+        const profile =
+          services.profiles.get(userId) ?? (await services.users.me(userId).catch(() => null));
+        const role = profile?.teams.find((team) => team.id === teamId)?.role;
         return role ? { role } : services.teams.membership(teamId, userId);
       },
       satelliteKey: services.satelliteKeys.resolve,

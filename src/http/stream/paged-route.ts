@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { access } from '../auth/declare.js';
 import type { Actor, AuthDeclaration } from '../auth/types.js';
 import { PaginatedData, pageOf, paginationOf } from '../pagination.js';
@@ -49,7 +50,10 @@ export interface StreamablePage<
   /** Name of each item message on the stream. */
   eventName: string;
   source: StreamSource<F, T>;
-  /** The caller's scope and the query's filters, handed to every source call. */
+  /**
+   * The caller's scope and the query's filters, handed to every source call: plain JSON values
+   * that, with the page, decide the items (they key the shared reads of pages).
+   */
   filters(request: ValidatedRequest<P, Q>): F;
   /** The signal topics whose writes may add items for these filters (signals.ts). */
   topics(filters: F): string[];
@@ -85,6 +89,8 @@ export function pagedRouteWithStream<
   T extends Static<I> & { id: string },
 >(app: FastifyInstance, route: StreamablePage<P, Q, F, I, T>): void {
   const { source, itemsKey } = route;
+  // Page loads asking the same page at once share one read (lib/coalesced-reads.ts).
+  const pages = createCoalescedReads();
   const filtersOf = (request: FastifyRequest) =>
     route.filters({
       params: request.params as Static<P>,
@@ -112,7 +118,10 @@ export function pagedRouteWithStream<
     },
     async (request) => {
       const page = pageOf(request.query as { limit?: string; offset?: string });
-      const { items, total } = await source.list(filtersOf(request), page);
+      const filters = filtersOf(request);
+      const { items, total } = await pages.read(JSON.stringify([filters, page]), () =>
+        source.list(filters, page),
+      );
       return {
         success: true as const,
         data: { [itemsKey]: items, pagination: paginationOf(page, total) },

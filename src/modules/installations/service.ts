@@ -9,6 +9,7 @@ import type { ConfigSchema } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
 import type { UserActor } from '../../http/auth/types.js';
+import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { CatalogueRepository, ServerRow } from '../catalogue/repository.js';
@@ -201,15 +202,20 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     },
   };
 
+  const pages = createCoalescedReads();
+
   return {
     membershipListener,
 
-    async list(teamId: string, actor: UserActor, page: Page) {
-      const { rows, total } = await repository.pageWithOwnInstances(teamId, actor.userId, page);
-      return {
-        installations: rows.map((row) => installationView(row, row.instance)),
-        pagination: paginationOf(page, total),
-      };
+    /** Read on every page load of a team: the same page asked at once is read once. */
+    list(teamId: string, actor: UserActor, page: Page) {
+      return pages.read(JSON.stringify([teamId, actor.userId, page]), async () => {
+        const { rows, total } = await repository.pageWithOwnInstances(teamId, actor.userId, page);
+        return {
+          installations: rows.map((row) => installationView(row, row.instance)),
+          pagination: paginationOf(page, total),
+        };
+      });
     },
 
     async get(teamId: string, installationId: string, actor: UserActor) {
