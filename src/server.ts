@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp } from './app.js';
 import { listenForAdmin } from './db/admin-socket.js';
 import { loadConfig, type Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -8,7 +7,6 @@ import { runMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { resolveDatabaseTarget, type DatabaseTarget } from './db/target.js';
 import { createLogger } from './lib/logger.js';
-import { buildMetricsServer } from './metrics/server.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 
 interface Running {
@@ -27,6 +25,10 @@ async function startOn(
   logger: Logger,
   onDatabaseConfigured: (target: DatabaseTarget) => void,
 ): Promise<Running> {
+  // The app's modules load while the database opens: on the embedded database that is WASM
+  // compilation and file copies, mostly off the main thread, and loading the modules is not.
+  const appModule = import('./app.js');
+  appModule.catch(() => undefined);
   const db = await openDatabase(target, {
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
@@ -38,6 +40,7 @@ async function startOn(
       { dialect: target.dialect, source: target.source, applied: result.applied },
       'database ready',
     );
+    const { buildApp } = await appModule;
     const app = buildApp({ config, db, target, secrets, logger, onDatabaseConfigured });
     await app.listen({ port: config.port, host: config.host });
     const metricsServer = await listenForMetrics(app, config, logger);
@@ -54,6 +57,7 @@ async function startOn(
 async function listenForMetrics(app: FastifyInstance, config: Config, logger: Logger) {
   const { port, host, token } = config.metrics;
   if (port === null) return undefined;
+  const { buildMetricsServer } = await import('./metrics/server.js');
   const server = buildMetricsServer({ metrics: app.metrics, token, logger });
   try {
     await server.listen({ port, host });

@@ -39,13 +39,15 @@ export async function initialisePgliteDir(
 ): Promise<FirstStart | undefined> {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
   // Compiled once here and shared with the worker and with the client opened afterwards, so the
-  // worker costs a thread's start rather than a second compilation.
-  const wasmModule = await compilePglite();
-  const create = (dir: string) => createInWorker(dir, settings, wasmModule);
+  // worker costs a thread's start rather than a second compilation. It compiles (off the main
+  // thread) while the template is copied.
+  const compiling = compilePglite();
+  compiling.catch(() => undefined);
+  const create = async (dir: string) => createInWorker(dir, settings, await compiling);
   const template = templateRoot ? await readyTemplate(templateRoot, create) : null;
   if (!template) {
     await create(dataDir);
-    return { wasmModule, template };
+    return { wasmModule: await compiling, template };
   }
   try {
     await copyTemplate(template, dataDir);
@@ -53,9 +55,9 @@ export async function initialisePgliteDir(
     // E.g. removed while copying by a start with other migrations sharing these node_modules.
     await emptyDir(dataDir);
     await create(dataDir);
-    return { wasmModule, template: null };
+    return { wasmModule: await compiling, template: null };
   }
-  return { wasmModule, template };
+  return { wasmModule: await compiling, template };
 }
 
 /** Makes the template ahead of any start (`npm run build`); null when it cannot be written. */

@@ -1,16 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import {
-  copyFile,
-  cp,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-} from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORE_MIGRATIONS_DIR, readMigrationFiles } from './migrate.js';
@@ -23,7 +13,9 @@ import { CORE_MIGRATIONS_DIR, readMigrationFiles } from './migrate.js';
  */
 
 /** Bump when what a template holds changes in a way its key would not show. */
-const FORMAT = 1;
+const FORMAT = 2;
+/** Files copied at once: libuv's threads (4 by default) stay busy while others wait. */
+const COPIES_AT_ONCE = 8;
 /** A staging folder this old was left by a process that stopped while making a template. */
 const ABANDONED_MS = 60 * 60 * 1000;
 
@@ -106,14 +98,30 @@ async function removeOthers(root: string, key: string) {
 }
 
 /**
- * Copies the template into the (empty) data folder. PG_VERSION, which marks a created database,
- * goes last, so a copy cut short is redone at the next start rather than opened half made.
+ * Copies the template into the (empty) data folder, several files at a time (a template is some
+ * 400 files, and a copy costs more per file than per byte). PG_VERSION, which marks a created
+ * database, goes last, so a copy cut short is redone at the next start rather than opened half
+ * made.
  */
 export async function copyTemplate(template: string, dataDir: string) {
-  await cp(template, dataDir, {
-    recursive: true,
-    filter: (source) => source !== path.join(template, 'PG_VERSION'),
-  });
+  const entries = await readdir(template, { recursive: true, withFileTypes: true });
+  const relative = (e: (typeof entries)[number]) =>
+    path.relative(template, path.join(e.parentPath, e.name));
+  const dirs = entries.filter((e) => e.isDirectory()).map(relative);
+  // Parents before children: a directory's path sorts before every path inside it.
+  for (const dir of dirs.sort()) await mkdir(path.join(dataDir, dir), { recursive: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map(relative)
+    .filter((file) => file !== 'PG_VERSION');
+  let next = 0;
+  const copier = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      await copyFile(path.join(template, file), path.join(dataDir, file));
+    }
+  };
+  await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copier));
   await copyFile(path.join(template, 'PG_VERSION'), path.join(dataDir, 'PG_VERSION'));
 }
 

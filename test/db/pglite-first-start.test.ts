@@ -34,6 +34,10 @@ describe('PGlite on an empty data folder', { timeout: 120_000 }, () => {
       );
       expect(Number(buffers!.setting) * 8).toBe(16 * 1024);
       expect(buffers!.unit).toBe('8kB');
+      // initdb's template databases, half the files a first start copies, are gone.
+      expect(await first.query('SELECT datname FROM pg_database')).toEqual([
+        { datname: 'postgres' },
+      ]);
       await first.query('CREATE TABLE kept (n int)');
       await first.query('INSERT INTO kept VALUES (42)');
     } finally {
