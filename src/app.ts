@@ -334,6 +334,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     { table: 'mcp_server_logs', column: 'logged_at', days: retention.serverLogDays },
     { table: 'mcp_client_activity', column: 'created_at', days: retention.clientActivityDays },
     { table: 'team_notifications', column: 'created_at', days: retention.notificationDays },
+    { table: 'satellite_commands', column: 'created_at', days: retention.commandDays },
   ];
   const auditSealer = createAuditSealer(db.orm, logger);
   const jobs = createJobRunner({
@@ -450,9 +451,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());
   // The replica that serves a user's change forgets what event batches, profiles, catalogue
-  // lists and satellite configurations remember before it answers, so the next batch or page load after the answer sees the
-  // change here at once; other replicas hear the database's `scope`, `profiles` and `catalogue`
-  // signals a moment later. Profiles are also forgotten after changes made without a session
+  // lists and satellite configurations remember before it answers, so the next batch or page
+  // load after the answer sees the change here at once; other replicas hear the database's
+  // `scope`, `profiles` and `catalogue` signals a moment later. Profiles are also forgotten after changes made without a session
   // (email verification, password reset): only satellites' requests, which never change one,
   // leave them.
   app.addHook('onSend', async (request, _reply, payload) => {

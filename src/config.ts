@@ -151,6 +151,8 @@ export interface RetentionSettings {
   serverLogDays: number;
   clientActivityDays: number;
   notificationDays: number;
+  /** Satellite commands, handed out or not: a command waits a day at most, so none goes early. */
+  commandDays: number;
   /** The audit log: whole leading runs of the hash chain go (modules/audit/retention.ts). */
   auditDays: number;
   /**
@@ -561,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serverLogDays: integer(env, 'SERVER_LOG_RETENTION_DAYS', 30, 0, 36_500),
       clientActivityDays: integer(env, 'CLIENT_ACTIVITY_RETENTION_DAYS', 90, 0, 36_500),
       notificationDays: integer(env, 'NOTIFICATION_RETENTION_DAYS', 90, 0, 36_500),
+      commandDays: integer(env, 'SATELLITE_COMMAND_RETENTION_DAYS', 30, 0, 36_500),
       auditDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
       auditSealMs: integer(env, 'AUDIT_SEAL_MS', 1000, 50, 60_000),
       batchSize: integer(env, 'RETENTION_BATCH_SIZE', 5000, 1, 1_000_000),

@@ -4,12 +4,14 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createServer } from '../helpers/catalogue.js';
 import { manualClock, DAY } from '../helpers/clock.js';
+import { pair } from '../helpers/satellites.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
 let root: Account;
 let teamId: string;
 let installationId: string;
+let satelliteId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -20,6 +22,7 @@ beforeAll(async () => {
       SERVER_LOG_RETENTION_DAYS: '30',
       CLIENT_ACTIVITY_RETENTION_DAYS: '30',
       NOTIFICATION_RETENTION_DAYS: '30',
+      SATELLITE_COMMAND_RETENTION_DAYS: '30',
       RETENTION_BATCH_SIZE: '2',
       RETENTION_MAX_BATCHES_PER_RUN: '2',
     },
@@ -41,6 +44,7 @@ beforeAll(async () => {
   });
   expect(installed.statusCode, installed.body).toBe(201);
   installationId = installed.json().data.installation.id;
+  satelliteId = (await pair(t.app, root.headers, { scope: 'global' }, 'retention-sat')).id;
 });
 afterAll(async () => t?.close());
 
@@ -80,6 +84,12 @@ async function seed(age: number) {
      VALUES ($1, $2, 'test', 'info', 'Title', 'Message', '{}', $3)`,
     [`rt-ntf-${n}`, teamId, at],
   );
+  await q(
+    `INSERT INTO satellite_commands (id, satellite_id, type, priority, payload, status,
+       created_at, expires_at)
+     VALUES ($1, $2, 'configure', 1, '{}', 'expired', $3, $3::timestamptz + interval '5 minutes')`,
+    [`rt-cmd-${n}`, satelliteId, at],
+  );
 }
 
 const TABLES = [
@@ -88,6 +98,7 @@ const TABLES = [
   'mcp_server_logs',
   'mcp_client_activity',
   'team_notifications',
+  'satellite_commands',
 ];
 
 async function counts(prefixOf: (table: string) => string) {
@@ -108,6 +119,7 @@ const prefix: Record<string, string> = {
   mcp_server_logs: 'rt-log-',
   mcp_client_activity: 'rt-act-',
   team_notifications: 'rt-ntf-',
+  satellite_commands: 'rt-cmd-',
 };
 
 describe('retention', () => {
@@ -170,6 +182,7 @@ describe('retention', () => {
       mcp_server_logs: 'logged_at',
       mcp_client_activity: 'created_at',
       team_notifications: 'created_at',
+      satellite_commands: 'created_at',
       satellite_event_history: 'created_at',
       satellite_heartbeats: 'created_at',
     };

@@ -110,6 +110,8 @@ export const satelliteCommands = pgTable(
     index('satellite_commands_pending_idx')
       .on(t.satelliteId, t.priority, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // For the retention job (SATELLITE_COMMAND_RETENTION_DAYS).
+    index('satellite_commands_created_idx').using('brin', t.createdAt),
   ],
 );
 
