@@ -453,9 +453,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // The replica that serves a user's change forgets what event batches, profiles, catalogue
   // lists and satellite configurations remember before it answers, so the next batch or page
   // load after the answer sees the change here at once; other replicas hear the database's
-  // `scope`, `profiles` and `catalogue` signals a moment later. Profiles are also forgotten after changes made without a session
-  // (email verification, password reset): only satellites' requests, which never change one,
-  // leave them.
+  // `scope`, `profiles` and `catalogue` signals a moment later. Profiles are also forgotten after
+  // changes made without a session (email verification, password reset): only satellites'
+  // requests, which never change one, leave them.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changes) return payload;
     const actor = request.actor?.type;

@@ -1,6 +1,6 @@
-// Worker thread (started by pglite-initdb.ts): creates an embedded database in a folder and
-// applies the core migrations (and drops the template databases nothing uses), so that neither initdb's WASM instance nor the migrating one
-// stays in the service's memory once the worker ends.
+// Worker thread (started by pglite-initdb.ts): creates an embedded database in a folder, applies
+// the core migrations and drops the template databases nothing uses, so that neither initdb's WASM
+// instance nor the migrating one stays in the service's memory once the worker ends.
 import { workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlSession } from './client.js';

@@ -16,7 +16,8 @@ interface Slot {
  * sixteen.
  *
  * The key must name everything the read depends on (the caller included); callers must not
- * change the answer they share.
+ * change the answer they share. The same holds for any work whose result must reflect what was
+ * committed before it was asked for (audit sealing, modules/audit/sealer.ts).
  */
 export function createCoalescedReads() {
   const slots = new Map<string, Slot>();

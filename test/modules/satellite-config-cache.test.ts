@@ -14,6 +14,15 @@ interface World {
   satellite: Awaited<ReturnType<typeof pair>>;
 }
 
+/** Installs the Clock server in the team, assigned to the team's satellite. */
+const install = (t: TestApp, w: Omit<World, 'installationId'>, name: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${w.teamId}/mcp/installations`,
+    headers: { ...json, ...w.alice.headers },
+    payload: { server_id: 'clock', name, satellite_id: w.satellite.id },
+  });
+
 /** Alice's team with one installation, assigned to the team's satellite. */
 async function buildWorld(t: TestApp): Promise<World> {
   const root = await register(t.app, 'root');
@@ -23,12 +32,7 @@ async function buildWorld(t: TestApp): Promise<World> {
   ).json().data.team.id;
   const satellite = await pair(t.app, alice.headers, { scope: 'team', team_id: teamId }, 'sat-a');
   await createServer(t.app, root.headers, { name: 'Clock' });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/teams/${teamId}/mcp/installations`,
-    headers: { ...json, ...alice.headers },
-    payload: { server_id: 'clock', name: 'clock', satellite_id: satellite.id },
-  });
+  const created = await install(t, { alice, teamId, satellite }, 'clock');
   expect(created.statusCode, created.body).toBe(201);
   return { alice, teamId, installationId: created.json().data.installation.id, satellite };
 }
@@ -104,12 +108,7 @@ describe('a satellite’s configuration, remembered per replica', () => {
     expect((await rename(t, w, 'wall clock')).statusCode).toBe(200);
     expect((await configOf(t, w)).name).toBe('wall clock');
     expect((await configOf(t, w)).instances).toBe(1);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: `/api/teams/${w.teamId}/mcp/installations`,
-      headers: { ...json, ...w.alice.headers },
-      payload: { server_id: 'clock', name: 'second clock', satellite_id: w.satellite.id },
-    });
+    const second = await install(t, w, 'second clock');
     expect(second.statusCode, second.body).toBe(201);
     expect((await configOf(t, w)).instances).toBe(2);
   });
@@ -167,12 +166,7 @@ describe.skipIf(!usingPostgres())('across replicas (PostgreSQL)', () => {
     // A new installation raises no signal: replica B learns of it only from the count of
     // command polls that handed the satellite something.
     const before = await configOf(b, w);
-    const created = await a.app.inject({
-      method: 'POST',
-      url: `/api/teams/${w.teamId}/mcp/installations`,
-      headers: { ...json, ...w.alice.headers },
-      payload: { server_id: 'clock', name: 'second clock', satellite_id: w.satellite.id },
-    });
+    const created = await install(a, w, 'second clock');
     expect(created.statusCode, created.body).toBe(201);
     expect((await configOf(b, w)).instances).toBe(before.instances);
     const polled = await a.app.inject({

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { rowsOf, type Orm } from '../../db/client.js';
 import { auditChain, auditEntries } from '../../db/schema/index.js';
 import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
+import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash } from './chain.js';
 
 /** Entries linked per transaction; a longer backlog takes several. */
@@ -87,41 +88,20 @@ export interface AuditSealer {
 }
 
 export function createAuditSealer(db: Orm, logger: Logger): AuditSealer {
-  let running: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-
+  // A seal under way may have read the backlog before a caller's entry committed: calls made
+  // meanwhile share the one that follows it (lib/coalesced-reads.ts).
+  const passes = createCoalescedReads();
   // A read goes on without sealing when sealing fails: it shows what is sealed, and the waiting
   // entries with their links still null.
-  const runOnce = async () => {
-    await sealPending(db).catch((error: unknown) =>
-      logger.error({ err: error }, 'sealing the audit log failed'),
+  const logged = (pass: Promise<number>) =>
+    pass.then(
+      () => undefined,
+      (error: unknown) => logger.error({ err: error }, 'sealing the audit log failed'),
     );
-  };
-  function seal(): Promise<void> {
-    if (!running) {
-      running = runOnce().finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    // The running pass may have read the backlog before this caller's entry committed.
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = null;
-        return seal();
-      });
-    return next;
-  }
   return {
-    seal,
+    seal: () => passes.read('seal', () => logged(sealPending(db))),
     async tick() {
-      if (running) return;
-      try {
-        await sealPending(db, { skipLocked: true });
-      } catch (error) {
-        logger.error({ err: error }, 'sealing the audit log failed');
-      }
+      if (passes.size === 0) await logged(sealPending(db, { skipLocked: true }));
     },
   };
 }

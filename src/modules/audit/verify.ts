@@ -40,9 +40,9 @@ export async function readChainHead(db: Executor): Promise<ChainHead> {
 }
 
 /**
- * Seals what is waiting (sealer.ts), then walks the chain from its start to the head read first (entries appended meanwhile are left
- * for the next run), page by page without a long transaction. If retention removes the oldest
- * entries during the walk, the walk continues from the new start.
+ * Seals what is waiting (sealer.ts), then walks the chain from its start to the head read first
+ * (entries sealed meanwhile are left for the next run), page by page without a long transaction.
+ * If retention removes the oldest entries during the walk, the walk continues from the new start.
  */
 export async function verifyChain(db: Orm): Promise<ChainReport> {
   await sealPending(db);

@@ -1,5 +1,5 @@
 import { installationNotification, type NewNotification } from '../notifications/kinds.js';
-import { audit, auditInsert, type AuditEntryInput } from '../audit/writer.js';
+import { auditInsert, type AuditEntryInput } from '../audit/writer.js';
 import { fieldNames } from '../audit/fields.js';
 import { notificationWrites } from '../notifications/writer.js';
 import type { Static } from '@sinclair/typebox';
@@ -424,15 +424,14 @@ export function createInstallationService(deps: InstallationServiceDeps) {
             tx,
           );
         }
-        await pendingWork.record(
-          { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
-          tx,
-        );
-        await audit(tx, {
-          action: 'installation.personal_config_changed',
-          teamId,
-          target: { type: 'installation', id: installationId },
-          details: { fields: fieldNames(input) },
+        await recordChange(tx, {
+          work: { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
+          entry: {
+            action: 'installation.personal_config_changed',
+            teamId,
+            target: { type: 'installation', id: installationId },
+            details: { fields: fieldNames(input) },
+          },
         });
       });
       return this.userConfig(teamId, installationId, actor);
