@@ -25,7 +25,13 @@ const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 10_000);
 async function main() {
   const latency: string[][] = [];
   for (const name of targetsToRun()) {
-    const target = await startTarget(name, async () => undefined);
+    // SATELLITE_EVENTS_SYNCHRONOUS_COMMIT=true measures batches that wait for their flush.
+    const commit = process.env.SATELLITE_EVENTS_SYNCHRONOUS_COMMIT;
+    const target = await startTarget(
+      name,
+      async () => undefined,
+      commit ? { SATELLITE_EVENTS_SYNCHRONOUS_COMMIT: commit } : {},
+    );
     try {
       const base = target.base;
       const cookie = await registerAccount(base);

@@ -313,6 +313,9 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       signals,
       scopeCache,
       onInstancesChanged: () => satellites.configuration.forget(),
+      // The embedded database has no WAL writer of its own and lives in this process: a batch
+      // answered before its flush would be lost to a killed service, not only to a crash.
+      synchronousCommit: db.dialect === 'pglite' || config.satellites.eventsSynchronousCommit,
     }),
     metrics,
   );

@@ -63,6 +63,7 @@ export async function applyWrites(
   tx: Executor,
   writes: BatchWrites,
   names: StatementNames,
+  options: { synchronousCommit: boolean } = { synchronousCommit: true },
 ): Promise<Map<number, string>> {
   const crashes = writes.crashChecks.length > 0;
   let update = crashes ? null : instanceStatusUpdate(writes.instanceStatuses);
@@ -80,6 +81,7 @@ export async function applyWrites(
   const reports = [
     ...(update ? [sql`SELECT ${STATUS} FROM ${sql.raw(update.write.name)}`] : []),
     ...tools.flatMap((t) => t.reports).map((r) => sql`SELECT ${TOOL} FROM (${r}) AS t`),
+    ...(options.synchronousCommit ? [] : [ASYNCHRONOUS_COMMIT]),
   ];
   const main = reports.length ? sql.join(reports, sql` UNION ALL `) : undefined;
   const statement = together(all, main);
@@ -106,6 +108,15 @@ const STATUS = sql.raw(
 );
 const TOOL = sql.raw(
   'change, NULL::text AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, installation_id, tool_name',
+);
+/**
+ * A row of the statement that makes its transaction commit without waiting for the WAL to reach
+ * disk (SATELLITE_EVENTS_SYNCHRONOUS_COMMIT, docs/operators.md): the setting is local to the
+ * transaction, so it reaches this batch's commit, whether the statement is the whole transaction
+ * or one of its statements, and nothing else. Set inside the statement, it costs no round trip.
+ */
+const ASYNCHRONOUS_COMMIT = sql.raw(
+  `SELECT 'commit' AS change, set_config('synchronous_commit', 'off', true) AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, NULL::text AS installation_id, NULL::text AS tool_name`,
 );
 type ChangeRow = { change: string } & Partial<UpdatedInstance> &
   Partial<Omit<ToolChangeRow, 'change'>>;

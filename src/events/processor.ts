@@ -72,7 +72,10 @@ export function createEventProcessor(deps: {
   scopeCache?: ScopeCache;
   /** Told, once committed, of a batch that may have changed instance statuses. */
   onInstancesChanged?: () => void;
+  /** Whether a batch's commit waits for its WAL to be flushed (apply.ts); default true. */
+  synchronousCommit?: boolean;
 }) {
+  const commit = { synchronousCommit: deps.synchronousCommit ?? true };
   const validate = createEventValidator();
 
   function subjectOf(satellite: SatelliteActor, event: Prepared): Subject {
@@ -195,7 +198,7 @@ export function createEventProcessor(deps: {
     writes = mergedWrites(planned),
   ) {
     if (planned.length === 0) return;
-    const late = await applyWrites(db, writes, deps.db.statementNames);
+    const late = await applyWrites(db, writes, deps.db.statementNames, commit);
     for (const topic of topicsOf(satellite.satelliteId, writes)) out.topics.add(topic);
     if (writes.instanceStatuses.length > 0 || writes.crashChecks.length > 0)
       out.instancesChanged = true;

@@ -15,11 +15,16 @@ interface Slot {
  * every query waits for the one before it, sixteen identical page loads cost two reads, not
  * sixteen.
  *
+ * `gatherOneTurn` starts a read one turn of the event loop after its first caller asked, so
+ * that every request read from the network in that turn joins it. The embedded database needs
+ * this: its queries run on this thread and finish within the turn that started them, so without
+ * the wait no two page loads would ever overlap and each would pay for its own read.
+ *
  * The key must name everything the read depends on (the caller included); callers must not
  * change the answer they share. The same holds for any work whose result must reflect what was
  * committed before it was asked for (audit sealing, modules/audit/sealer.ts).
  */
-export function createCoalescedReads() {
+export function createCoalescedReads(options: { gatherOneTurn?: boolean } = {}) {
   const slots = new Map<string, Slot>();
 
   function start<T>(key: string, slot: Slot, read: () => Promise<T>): Promise<T> {
@@ -42,10 +47,10 @@ export function createCoalescedReads() {
         slots.set(key, slot);
       }
       if (slot.next) return slot.next as Promise<T>;
-      if (!slot.running) return start(key, slot, read);
+      if (!slot.running && !options.gatherOneTurn) return start(key, slot, read);
       const current = slot;
-      const next = current
-        .running!.then(
+      const next = (current.running ?? new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(
           () => undefined,
           () => undefined,
         )

@@ -86,4 +86,80 @@ describe('coalesced reads', () => {
     w.started[2]!.finish();
     expect(await again).toBe(0);
   });
+
+  describe('gathering one turn (the embedded database)', () => {
+    /** Like a PGlite query: it runs on this thread and is done within the turn it started in. */
+    function sameTurnReads() {
+      let version = 0;
+      let reads = 0;
+      return {
+        read: () => {
+          reads += 1;
+          return Promise.resolve(version);
+        },
+        write: () => {
+          version += 1;
+        },
+        get reads() {
+          return reads;
+        },
+      };
+    }
+    /** Callers reaching the route one after another within one turn, as requests parsed together. */
+    const askInOneTurn = (
+      reads: ReturnType<typeof createCoalescedReads>,
+      read: () => Promise<number>,
+    ) =>
+      new Promise<Array<Promise<number>>>((resolve) => {
+        setImmediate(async () => {
+          const answers: Array<Promise<number>> = [];
+          for (let i = 0; i < 16; i += 1) {
+            answers.push(reads.read('k', read));
+            await Promise.resolve();
+          }
+          resolve(answers);
+        });
+      });
+
+    it('makes callers of one turn share one read', async () => {
+      const db = sameTurnReads();
+      const answers = await askInOneTurn(createCoalescedReads({ gatherOneTurn: true }), db.read);
+      expect(await Promise.all(answers)).toEqual(Array(16).fill(0));
+      expect(db.reads).toBe(1);
+    });
+
+    it('is what makes them share: without it every caller reads', async () => {
+      const db = sameTurnReads();
+      const answers = await askInOneTurn(createCoalescedReads(), db.read);
+      await Promise.all(answers);
+      expect(db.reads).toBe(16);
+    });
+
+    it('starts the read only after the turn, so it sees what was written in it', async () => {
+      const db = sameTurnReads();
+      const reads = createCoalescedReads({ gatherOneTurn: true });
+      const answer = reads.read('k', db.read);
+      expect(db.reads).toBe(0);
+      db.write();
+      expect(await answer).toBe(1);
+      expect(db.reads).toBe(1);
+      expect(reads.size).toBe(0);
+    });
+
+    it('still gives callers arriving during a read the one after it', async () => {
+      const w = world();
+      const reads = createCoalescedReads({ gatherOneTurn: true });
+      const first = reads.read('k', w.read);
+      await tick();
+      expect(w.started).toHaveLength(1);
+      w.write();
+      const later = reads.read('k', w.read);
+      w.started[0]!.finish();
+      await tick();
+      expect(w.started).toHaveLength(2);
+      w.started[1]!.finish();
+      expect(await first).toBe(0);
+      expect(await later).toBe(1);
+    });
+  });
 });

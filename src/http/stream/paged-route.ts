@@ -90,7 +90,7 @@ export function pagedRouteWithStream<
 >(app: FastifyInstance, route: StreamablePage<P, Q, F, I, T>): void {
   const { source, itemsKey } = route;
   // Page loads asking the same page at once share one read (lib/coalesced-reads.ts).
-  const pages = createCoalescedReads();
+  const pages = createCoalescedReads({ gatherOneTurn: true });
   const filtersOf = (request: FastifyRequest) =>
     route.filters({
       params: request.params as Static<P>,

@@ -202,7 +202,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     },
   };
 
-  const pages = createCoalescedReads();
+  const pages = createCoalescedReads({ gatherOneTurn: true });
 
   return {
     membershipListener,
