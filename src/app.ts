@@ -25,6 +25,7 @@ import { streamSupport } from './http/stream/support.js';
 import { registerOpenApi } from './http/openapi.js';
 import { formatValidationError } from './http/validation.js';
 import { validatorCompiler } from './http/validator.js';
+import { buildLazySerializer } from './http/serializer.js';
 import { createCatalogueRepository } from './modules/catalogue/repository.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { deploymentConfigRoutes } from './modules/deployment-config/routes.js';
@@ -437,6 +438,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       requestIdLogLabel: 'requestId',
     }),
     schemaErrorFormatter: formatValidationError,
+    schemaController: { compilersFactory: { buildSerializer: buildLazySerializer } },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

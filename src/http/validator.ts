@@ -23,7 +23,22 @@ function build(options: Options) {
 const textual = build({ coerceTypes: 'array' });
 const json = build({ coerceTypes: false });
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? json : textual).compile(schema) as ReturnType<
-    FastifySchemaCompiler<object>
-  >;
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/**
+ * Compiles a route part's validator on its first request rather than at start-up: the service
+ * declares a few hundred schemas, and compiling them all before listening cost a second of the
+ * embedded default's start and tens of megabytes it kept (docs/performance.md). A schema that
+ * Ajv cannot compile still fails loudly, on that first request; the test suite sends one to
+ * every route.
+ */
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  let compiled: Validate | undefined;
+  const validate: Validate = (data) => {
+    compiled ??= (httpPart === 'body' ? json : textual).compile(schema) as Validate;
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate as ReturnType<FastifySchemaCompiler<object>>;
+};
