@@ -10,6 +10,7 @@ import {
   teams,
 } from '../../db/schema/index.js';
 import type { ConfigSchema, ConfigSection, ConfigValues } from '../../db/schema/index.js';
+import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import type { Remembered } from '../../lib/remembered.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
 import { emptyValues, revealValues, setValue } from '../installations/config-values.js';
@@ -283,13 +284,18 @@ export function createConfiguration(deps: ConfigurationDeps) {
   type Read = Awaited<ReturnType<typeof read>>;
   const remembered = deps.remembering?.<{ deliveries: number; answer: Read }>();
 
+  // Requests of one satellite asked at once share the check (lib/coalesced-reads.ts).
+  const checks = createCoalescedReads({ gatherOneTurn: true });
+
   /** How many command polls have handed this satellite something (repository.ts `deliver`). */
-  async function deliveriesTo(satelliteId: string) {
-    const [row] = await deps.db.orm
-      .select({ n: satellites.commandDeliveries })
-      .from(satellites)
-      .where(eq(satellites.id, satelliteId));
-    return row?.n ?? -1;
+  function deliveriesTo(satelliteId: string) {
+    return checks.read(satelliteId, async () => {
+      const [row] = await deps.db.orm
+        .select({ n: satellites.commandDeliveries })
+        .from(satellites)
+        .where(eq(satellites.id, satelliteId));
+      return row?.n ?? -1;
+    });
   }
 
   return {
