@@ -73,23 +73,34 @@ async function main() {
         };
         satellites.push({ id: reg.data.satellite.id, key: reg.data.api_key, ctx });
       }
+      const send = async (sat: (typeof satellites)[number], batch: string, label: string) => {
+        const body = await json(base, `/api/satellites/${sat.id}/events`, {
+          method: 'POST',
+          bearer: sat.key,
+          body: batch,
+        });
+        if (body.failed !== 0)
+          throw new Error(`${label}: failures: ${JSON.stringify(body.failures?.slice(0, 2))}`);
+        return body.processed as number;
+      };
+      // What any batch costs besides its events' work: the HTTP round trip, the key check, one
+      // statement and the answer, measured with batches of one event (the spec mix's first).
+      let single = 900_000;
+      const empty = await time(
+        async () => {
+          const event = MIXES[0]!.batch(single++, satellites[0]!.ctx).events[0];
+          await send(satellites[0]!, JSON.stringify({ events: [event] }), 'one event');
+        },
+        Number(process.env.BENCH_SAMPLES ?? 200),
+        30,
+      );
       const rows: string[][] = [];
       // BENCH_MIX=<words> runs only the mixes whose name contains them (e.g. `spec`).
       const only = process.env.BENCH_MIX?.toLowerCase();
       for (const mix of MIXES.filter((m) => !only || m.name.includes(only))) {
         // A satellite posts a batch it already holds: building and encoding it is not timed.
         const post = async (sat: (typeof satellites)[number], i: number) =>
-          send(sat, JSON.stringify(mix.batch(i, sat.ctx)));
-        const send = async (sat: (typeof satellites)[number], batch: string) => {
-          const body = await json(base, `/api/satellites/${sat.id}/events`, {
-            method: 'POST',
-            bearer: sat.key,
-            body: batch,
-          });
-          if (body.failed !== 0)
-            throw new Error(`${mix.name}: failures: ${JSON.stringify(body.failures?.slice(0, 2))}`);
-          return body.processed as number;
-        };
+          send(sat, JSON.stringify(mix.batch(i, sat.ctx)), mix.name);
         // Each mix starts its batch numbers afresh far from the others', so no batch repeats one.
         const offset = rows.length * 100_000;
         // A batch number of its own for every call (time() repeats its warm-up's numbers), so no
@@ -100,7 +111,7 @@ async function main() {
         );
         let next = 0;
         const one = await time(
-          () => send(satellites[0]!, bodies[next++]!).then(() => undefined),
+          () => send(satellites[0]!, bodies[next++]!, mix.name).then(() => undefined),
           samples,
           30,
         );
@@ -130,6 +141,15 @@ async function main() {
           `${ms(percentile(perBatch, 50))} / ${ms(percentile(perBatch, 99))}`,
         ]);
       }
+
+      rows.push([
+        name,
+        'one event (what every batch costs)',
+        ms(empty.median),
+        ms(empty.p99),
+        '',
+        '',
+      ]);
 
       let auth = 'n/a (PGlite is owned by the service process)';
       if (target.url) {
