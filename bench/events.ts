@@ -25,12 +25,12 @@ const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 10_000);
 async function main() {
   const latency: string[][] = [];
   for (const name of targetsToRun()) {
-    // SATELLITE_EVENTS_SYNCHRONOUS_COMMIT=true measures batches that wait for their flush.
-    const commit = process.env.SATELLITE_EVENTS_SYNCHRONOUS_COMMIT;
+    // SATELLITE_EVENTS_ASYNC_COMMIT=true measures batches answered before their WAL flush.
+    const commit = process.env.SATELLITE_EVENTS_ASYNC_COMMIT;
     const target = await startTarget(
       name,
       async () => undefined,
-      commit ? { SATELLITE_EVENTS_SYNCHRONOUS_COMMIT: commit } : {},
+      commit ? { SATELLITE_EVENTS_ASYNC_COMMIT: commit } : {},
     );
     try {
       const base = target.base;

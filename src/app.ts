@@ -73,6 +73,7 @@ import { satelliteEventRoutes } from './modules/satellites/event-routes.js';
 import { createEventHistorySource } from './modules/satellites/event-history-source.js';
 import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
+import { waitsForFlush } from './events/apply.js';
 import { createEventProcessor } from './events/processor.js';
 import { createScopeCache, SCOPE_TOPIC } from './events/scope-cache.js';
 import { createJobRunner } from './jobs/runner.js';
@@ -314,9 +315,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       signals,
       scopeCache,
       onInstancesChanged: () => satellites.configuration.forget(),
-      // The embedded database has no WAL writer of its own and lives in this process: a batch
-      // answered before its flush would be lost to a killed service, not only to a crash.
-      synchronousCommit: db.dialect === 'pglite' || config.satellites.eventsSynchronousCommit,
+      synchronousCommit: waitsForFlush(db.dialect, config.satellites.eventsAsyncCommit),
     }),
     metrics,
   );

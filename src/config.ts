@@ -112,10 +112,11 @@ export interface Config {
     /** An identical event received again within this window is acknowledged, not applied. */
     eventDedupWindowSeconds: number;
     /**
-     * Whether an event batch is answered only once its writes are flushed to disk. Off by
-     * default: a database crash may then lose the batches of its last moments (docs/operators.md).
+     * Whether an event batch may be answered before its writes are flushed to disk (PostgreSQL
+     * only): quicker, but a database crash may then lose the batches of its last moments
+     * (docs/operators.md). Off by default.
      */
-    eventsSynchronousCommit: boolean;
+    eventsAsyncCommit: boolean;
   };
   /** Server-Sent Event streams: how often they look for new items and send a keep-alive. */
   streams: { pollIntervalMs: number; heartbeatIntervalMs: number };
@@ -536,7 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventHistoryRetentionDays: integer(env, 'SATELLITE_EVENT_HISTORY_RETENTION_DAYS', 7, 1, 3650),
       // At most a day: the history (kept at least a day) is what remembers the events seen.
       eventDedupWindowSeconds: integer(env, 'SATELLITE_EVENT_DEDUP_WINDOW_SECONDS', 600, 1, 86_400),
-      eventsSynchronousCommit: flag(env, 'SATELLITE_EVENTS_SYNCHRONOUS_COMMIT'),
+      eventsAsyncCommit: flag(env, 'SATELLITE_EVENTS_ASYNC_COMMIT'),
     },
     streams: {
       pollIntervalMs: integer(env, 'STREAM_POLL_INTERVAL_MS', 3000, 10, 60_000),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/client.js';
+import { rowsOf, type Dialect, type Executor } from '../db/client.js';
 import { satelliteProcesses } from '../db/schema/index.js';
 import { jsonInsert, together } from '../db/json-rows.js';
 import { executePrepared, type StatementNames } from '../db/prepared.js';
@@ -111,13 +111,23 @@ const TOOL = sql.raw(
 );
 /**
  * A row of the statement that makes its transaction commit without waiting for the WAL to reach
- * disk (SATELLITE_EVENTS_SYNCHRONOUS_COMMIT, docs/operators.md): the setting is local to the
+ * disk (SATELLITE_EVENTS_ASYNC_COMMIT, docs/operators.md): the setting is local to the
  * transaction, so it reaches this batch's commit, whether the statement is the whole transaction
  * or one of its statements, and nothing else. Set inside the statement, it costs no round trip.
  */
 const ASYNCHRONOUS_COMMIT = sql.raw(
   `SELECT 'commit' AS change, set_config('synchronous_commit', 'off', true) AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, NULL::text AS installation_id, NULL::text AS tool_name`,
 );
+/**
+ * Whether event batches commit synchronously: always on the embedded database, which has no WAL
+ * writer of its own and lives in the service's process (a batch answered before its flush would
+ * be lost to a killed service, not only to a crash); on PostgreSQL unless the operator asked for
+ * the quicker commit (SATELLITE_EVENTS_ASYNC_COMMIT).
+ */
+export function waitsForFlush(dialect: Dialect, asyncCommitAsked: boolean): boolean {
+  return dialect === 'pglite' || !asyncCommitAsked;
+}
+
 type ChangeRow = { change: string } & Partial<UpdatedInstance> &
   Partial<Omit<ToolChangeRow, 'change'>>;
 const isToolChange = (row: ChangeRow): row is ChangeRow & ToolChangeRow =>

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { unnamedStatements } from '../../src/db/prepared.js';
-import { applyWrites } from '../../src/events/apply.js';
+import { applyWrites, waitsForFlush } from '../../src/events/apply.js';
 import { BatchWrites } from '../../src/events/writes.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
-// SATELLITE_EVENTS_SYNCHRONOUS_COMMIT: a batch's statement sets how its own transaction commits,
+// SATELLITE_EVENTS_ASYNC_COMMIT: a batch's statement sets how its own transaction commits,
 // and nothing after that transaction.
 describe('how an event batch commits', () => {
   let test: TestDatabase;
@@ -63,14 +63,20 @@ describe('how an event batch commits', () => {
     expect(stored[0]!.n).toBe(entry);
   });
 
-  it('is off by default, and SATELLITE_EVENTS_SYNCHRONOUS_COMMIT=true turns it on', () => {
-    expect(loadConfig({}).satellites.eventsSynchronousCommit).toBe(false);
-    expect(
-      loadConfig({ SATELLITE_EVENTS_SYNCHRONOUS_COMMIT: 'true' }).satellites
-        .eventsSynchronousCommit,
-    ).toBe(true);
-    expect(() => loadConfig({ SATELLITE_EVENTS_SYNCHRONOUS_COMMIT: 'sometimes' })).toThrow(
-      /SATELLITE_EVENTS_SYNCHRONOUS_COMMIT must be true or false/,
+  it('is synchronous by default; SATELLITE_EVENTS_ASYNC_COMMIT=true asks for the quicker commit', () => {
+    expect(loadConfig({}).satellites.eventsAsyncCommit).toBe(false);
+    expect(loadConfig({ SATELLITE_EVENTS_ASYNC_COMMIT: 'true' }).satellites.eventsAsyncCommit).toBe(
+      true,
     );
+    expect(() => loadConfig({ SATELLITE_EVENTS_ASYNC_COMMIT: 'sometimes' })).toThrow(
+      /SATELLITE_EVENTS_ASYNC_COMMIT must be true or false/,
+    );
+  });
+
+  it('always waits for the flush on the embedded database, which a killed service would lose', () => {
+    expect(waitsForFlush('pglite', true)).toBe(true);
+    expect(waitsForFlush('pglite', false)).toBe(true);
+    expect(waitsForFlush('postgresql', false)).toBe(true);
+    expect(waitsForFlush('postgresql', true)).toBe(false);
   });
 });
