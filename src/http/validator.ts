@@ -27,10 +27,9 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
 /**
  * Compiles a route part's validator on its first request rather than at start-up: the service
- * declares a few hundred schemas, and compiling them all before listening cost a second of the
- * embedded default's start and tens of megabytes it kept (docs/performance.md). A schema that
- * Ajv cannot compile still fails loudly, on that first request; the test suite sends one to
- * every route.
+ * declares a few hundred schemas, and compiling them, with the response serializers, before
+ * listening cost about a second of every start (docs/performance.md). A schema that Ajv cannot
+ * compile still fails loudly, on that first request; the test suite sends one to every route.
  */
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   let compiled: Validate | undefined;
