@@ -11,9 +11,7 @@ interface Slot {
  * not started yet, or, when one is under way, waits for it to end and then shares the one that
  * starts next with everyone who arrived meanwhile. So nothing is stale, even across replicas
  * (a read sees every commit made before it started), and under load a key costs at most one
- * read in progress and one waiting, instead of one per caller. On the embedded database, where
- * every query waits for the one before it, sixteen identical page loads cost two reads, not
- * sixteen.
+ * read in progress and one waiting, instead of one per caller.
  *
  * `gatherOneTurn` starts a read one turn of the event loop after its first caller asked, so
  * that every request read from the network in that turn joins it. The embedded database needs
