@@ -2,11 +2,23 @@
 // installation's create, update and delete. Two services run side by side on fresh databases, one
 // recording these routes and one built without audit writes (bench/audit-service.ts); the same
 // load goes to each in short alternating slices (on/off, then off/on), so drift on a busy machine
-// falls on both, and each round's on/off ratio is taken. Medians of the rounds are reported.
+// falls on both, and each round's on/off ratio is taken. Medians of the rounds are reported, for
+// throughput and for the CPU each request cost the service (its process and, on PostgreSQL, the
+// server processes of its database): a neighbour's load on a shared machine moves the first far
+// more than the second. BENCH_AUDIT_ROUTE=<start of a route's name> times one route only.
 import os from 'node:os';
-import { json, percentile, printTable, registerAccount, startTarget, targetsToRun } from './lib.js';
+import {
+  cpuMeter,
+  json,
+  percentile,
+  printTable,
+  registerAccount,
+  startTarget,
+  targetsToRun,
+} from './lib.js';
 
-const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 12);
+const WARM_UP_SLICES = Number(process.env.BENCH_AUDIT_WARM_UP ?? 3);
 const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 8);
 /** Issue 18's target: auditing costs the audited routes under 5 % of their throughput. */
@@ -17,6 +29,12 @@ type Mode = 'on' | 'off';
 interface Load {
   rate: number;
   median: number;
+  requests: number;
+}
+
+/** A slice's load and the CPU its service spent per request, in ms. */
+interface Slice extends Load {
+  cpuPerRequest: number;
 }
 
 /** `workers` loops of `step` for SECONDS; requests per second and the median latency in ms. */
@@ -44,7 +62,11 @@ async function load(
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rate: latencies.length / elapsed, median: percentile(latencies, 50) };
+  return {
+    rate: latencies.length / elapsed,
+    median: percentile(latencies, 50),
+    requests: latencies.length,
+  };
 }
 
 async function expectStatus(res: Response, status: number, what: string) {
@@ -61,7 +83,16 @@ async function prepare(name: 'PGlite' | 'PostgreSQL', mode: Mode) {
     'bench/audit-service.ts',
   );
   try {
-    return { target, routes: await setUp(target.base, mode) };
+    const routes = await setUp(target.base, mode);
+    const cpuSeconds = cpuMeter(target);
+    /** Runs one slice of a route's load, with the CPU the service spent on it. */
+    const slice = async (route: string): Promise<Slice> => {
+      const before = await cpuSeconds();
+      const loaded = await routes[route]!();
+      const spent = (await cpuSeconds()) - before;
+      return { ...loaded, cpuPerRequest: (spent * 1000) / loaded.requests };
+    };
+    return { target, routes, slice };
   } catch (error) {
     await target.close();
     throw error;
@@ -153,16 +184,22 @@ async function main() {
     });
     const services = { on, off };
     try {
-      for (const route of Object.keys(services.on.routes)) {
-        const runs: Record<Mode, Load[]> = { on: [], off: [] };
-        // One unmeasured slice each first: compiled code and the first rows' growth otherwise
-        // fall on whichever service runs first.
-        for (const mode of ['on', 'off'] as const) await services[mode].routes[route]!();
+      const only = process.env.BENCH_AUDIT_ROUTE;
+      for (const route of Object.keys(services.on.routes).filter(
+        (r) => !only || r.startsWith(only),
+      )) {
+        const runs: Record<Mode, Slice[]> = { on: [], off: [] };
+        // Unmeasured slices first, alternating: compiled code, the pool's connections and the
+        // tables' first growth (with the statistics autovacuum then gathers) otherwise fall on
+        // the first measured rounds, which then run slower for both and spread the ratios.
+        for (let warm = 0; warm < WARM_UP_SLICES; warm++)
+          for (const mode of ['on', 'off'] as const) await services[mode].slice(route);
         for (let round = 0; round < ROUNDS; round++) {
           const order: Mode[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
-          for (const mode of order) runs[mode].push(await services[mode].routes[route]!());
+          for (const mode of order) runs[mode].push(await services[mode].slice(route));
+          const [lastOn, lastOff] = [runs.on.at(-1)!, runs.off.at(-1)!];
           process.stderr.write(
-            `${name} ${route} round ${round + 1}: on ${runs.on.at(-1)!.rate.toFixed(1)} req/s, off ${runs.off.at(-1)!.rate.toFixed(1)} req/s\n`,
+            `${name} ${route} round ${round + 1}: on ${lastOn.rate.toFixed(1)} req/s ${lastOn.cpuPerRequest.toFixed(2)} ms CPU, off ${lastOff.rate.toFixed(1)} req/s ${lastOff.cpuPerRequest.toFixed(2)} ms CPU\n`,
           );
         }
         const ratios = runs.on.map((on, i) => on.rate / runs.off[i]!.rate).sort((a, b) => a - b);
@@ -170,6 +207,11 @@ async function main() {
         const cost = 1 - ratio;
         // The middle half of the rounds' ratios: how far one round's figure can be trusted.
         const spread = `${percentile(ratios, 25).toFixed(3)}–${percentile(ratios, 75).toFixed(3)}`;
+        const cpuRatios = runs.on
+          .map((on, i) => on.cpuPerRequest / runs.off[i]!.cpuPerRequest)
+          .sort((a, b) => a - b);
+        const cpuCost = median(cpuRatios) - 1;
+        const cpuSpread = `${pct(percentile(cpuRatios, 25) - 1)} – ${pct(percentile(cpuRatios, 75) - 1)}`;
         rows.push([
           name,
           route,
@@ -179,6 +221,9 @@ async function main() {
           median(runs.off.map((l) => l.median)).toFixed(1),
           `${ratio.toFixed(3)} (${pct(cost)})`,
           spread,
+          median(runs.on.map((l) => l.cpuPerRequest)).toFixed(2),
+          median(runs.off.map((l) => l.cpuPerRequest)).toFixed(2),
+          `${pct(cpuCost)} (${cpuSpread})`,
           cost < TARGET_COST ? 'met' : 'missed',
         ]);
       }
@@ -198,6 +243,9 @@ async function main() {
       'median off',
       'on/off throughput, median of rounds (cost)',
       'middle half of the rounds',
+      'CPU ms/request on',
+      'CPU ms/request off',
+      'CPU cost, median of rounds (middle half)',
       `cost <${TARGET_COST * 100} %`,
     ],
     rows,

@@ -236,3 +236,50 @@ export async function json(
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User and system CPU seconds a process has used, from /proc (Linux); null once it is gone. */
+async function processCpuSeconds(pid: number): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces, are split from its closing ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds a service has used so far: its process and, on PostgreSQL, the server processes of
+ * its own database (connections, and autovacuum while it works there). A throughput ratio on a
+ * shared machine moves with the neighbours' load; the CPU a request costs moves far less, so the
+ * two together tell a real cost from noise. A process that exits keeps counting what it used.
+ */
+export function cpuMeter(target: Target) {
+  const lastSeen = new Map<number, number>();
+  const database = target.url ? new URL(target.url).pathname.slice(1) : null;
+  return async function cpuSeconds(): Promise<number> {
+    const pids = [target.pid];
+    if (database) {
+      const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [database],
+        );
+        pids.push(...rows.map((row) => row.pid));
+      } finally {
+        await admin.end();
+      }
+    }
+    for (const pid of pids) {
+      const seconds = await processCpuSeconds(pid);
+      if (seconds !== null) lastSeen.set(pid, seconds);
+    }
+    return [...lastSeen.values()].reduce((sum, seconds) => sum + seconds, 0);
+  };
+}

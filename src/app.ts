@@ -87,6 +87,7 @@ import { createRegistryRepository } from './modules/registry/repository.js';
 import { createRegistrySync } from './modules/registry/sync.js';
 import { trimAllLogs } from './events/log-lines.js';
 import { deleteExpiredCredentials } from './jobs/expired-credentials.js';
+import { createEmbeddedVacuum } from './db/embedded-vacuum.js';
 import { applyRetention, type RetentionRule } from './jobs/retention.js';
 import { createKeyRotation } from './modules/encryption/rotation.js';
 import { roleRoutes } from './modules/roles/routes.js';
@@ -345,7 +346,13 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     logger,
     clock,
     intervalMs: config.jobsIntervalMs,
-    tickers: [{ intervalMs: retention.auditSealMs, tick: auditSealer.tick }],
+    tickers: [
+      { intervalMs: retention.auditSealMs, tick: auditSealer.tick },
+      // PGlite has no autovacuum (db/embedded-vacuum.ts); PostgreSQL runs its own.
+      ...(db.dialect === 'pglite'
+        ? [{ intervalMs: config.embeddedVacuumMs, tick: createEmbeddedVacuum(db, logger).tick }]
+        : []),
+    ],
     jobs: instrumentJobs(metrics, [
       { name: 'satellite-liveness', intervalMs: 10_000, run: () => satellites.markStaleOffline() },
       { name: 'command-expiry', intervalMs: 30_000, run: () => satellites.expireCommands() },

@@ -19,6 +19,8 @@ export interface Config {
   databasePoolMax: number;
   /** Hot statement texts prepared per connection lifetime (db/prepared.ts); 0 prepares none. */
   databasePreparedStatements: number;
+  /** PGlite only: how often the next table is vacuumed in turn (db/embedded-vacuum.ts). */
+  embeddedVacuumMs: number;
   logLevel: LogLevel;
   bodyLimitBytes: number;
   /**
@@ -425,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: postgresUrl(env.DATABASE_URL),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 8, 0, 100),
+    embeddedVacuumMs: integer(env, 'EMBEDDED_VACUUM_MS', 20_000, 100, 3_600_000),
     logLevel,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     trustProxy: trustProxy(env, warnings),
