@@ -75,6 +75,7 @@ async function firstStart(): Promise<{ seconds: number; idleRssMb: number; entry
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
     stdio: 'ignore',
   });

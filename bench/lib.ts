@@ -125,6 +125,8 @@ export async function startTarget(
         API_LIMIT_PER_ACCOUNT: '1000000000',
         API_LIMIT_PER_OAUTH_CLIENT: '1000000000',
         DATABASE_POOL_MAX: '20',
+        // BENCH_NODE_OPTIONS=<flags> runs the service with Node or V8 flags, to weigh them.
+        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
         ...(url ? { DATABASE_URL: url } : {}),
         ...env,
       },
