@@ -8,13 +8,6 @@ import type { Database } from './client.js';
 const ANALYZE_SHARE = 0.1;
 const ANALYZE_MIN_ROWS = 50;
 
-interface TableRow {
-  schema: string;
-  name: string;
-  /** The estimate the last VACUUM or ANALYZE left in pg_class; -1 before either ran. */
-  reltuples: number;
-}
-
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
@@ -44,9 +37,10 @@ export function createEmbeddedVacuum(db: Database, logger: Logger) {
   async function vacuum(table: { schema: string; name: string }) {
     const quoted = `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`;
     await db.query(`VACUUM ${quoted}`);
-    // VACUUM leaves the table's row count in pg_class: that says whether to analyse.
-    const [row] = await db.query<TableRow>(
-      `SELECT n.nspname AS schema, c.relname AS name, c.reltuples::float8 AS reltuples
+    // VACUUM leaves its estimate of the table's rows in pg_class (-1 before any VACUUM or
+    // ANALYZE): that says whether to analyse.
+    const [row] = await db.query<{ reltuples: number }>(
+      `SELECT c.reltuples::float8 AS reltuples
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = $1 AND c.relname = $2`,
       [table.schema, table.name],
