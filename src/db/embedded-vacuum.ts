@@ -7,6 +7,11 @@ import type { Database } from './client.js';
  */
 const ANALYZE_SHARE = 0.1;
 const ANALYZE_MIN_ROWS = 50;
+/**
+ * A table's turn longer than this is logged (at info): requests wait while it holds the single
+ * connection. The time includes any wait for a transaction under way.
+ */
+const SLOW_VACUUM_MS = 1000;
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -22,7 +27,11 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * table is also analysed when its row count moved enough since its last analysis. PostgreSQL
  * servers keep their own autovacuum; this runs on PGlite only (app.ts).
  */
-export function createEmbeddedVacuum(db: Database, logger: Logger) {
+export function createEmbeddedVacuum(
+  db: Database,
+  logger: Logger,
+  { slowMs = SLOW_VACUUM_MS }: { slowMs?: number } = {},
+) {
   let queue: Array<{ schema: string; name: string }> = [];
   /** Row counts at each table's last ANALYZE here, by quoted name. */
   const analysedAt = new Map<string, number>();
@@ -63,7 +72,12 @@ export function createEmbeddedVacuum(db: Database, logger: Logger) {
       try {
         if (queue.length === 0) queue = await tables();
         const next = queue.shift();
-        if (next) await vacuum(next);
+        if (!next) return;
+        const started = performance.now();
+        await vacuum(next);
+        const ms = Math.round(performance.now() - started);
+        if (ms >= slowMs)
+          logger.info({ table: `${next.schema}.${next.name}`, ms }, 'a table’s vacuum took long');
       } catch (error) {
         logger.warn({ err: error }, 'vacuuming the embedded database failed');
       }

@@ -79,6 +79,25 @@ describe.skipIf(usingPostgres())('the embedded database’s vacuum (PGlite)', ()
     expect(row!.reltuples).toBe(5000);
   });
 
+  it('logs a table whose turn took long, with its name and time', async () => {
+    const lines: Array<{ table?: string; ms?: number; msg?: string }> = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    );
+    await db.query(`CREATE TABLE aa_first (id int PRIMARY KEY)`);
+    await createEmbeddedVacuum(db, logger).tick();
+    expect(lines).toEqual([]);
+    await createEmbeddedVacuum(db, logger, { slowMs: 0 }).tick();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'a table’s vacuum took long',
+        table: expect.stringMatching(/^[a-z_]+\.[a-z_]+$/),
+        ms: expect.any(Number),
+      }),
+    ]);
+  });
+
   it('goes on with the next table when one fails', async () => {
     const vacuum = createEmbeddedVacuum(db, silent);
     await db.query(`CREATE TABLE dropped_meanwhile (id int)`);
