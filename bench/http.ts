@@ -7,7 +7,14 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { json, printTable, registerAccount, startTarget, targetsToRun } from './lib.js';
+import {
+  benchNodeOptions,
+  json,
+  printTable,
+  registerAccount,
+  startTarget,
+  targetsToRun,
+} from './lib.js';
 
 const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -75,7 +82,7 @@ async function firstStart(): Promise<{ seconds: number; idleRssMb: number; entry
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ...benchNodeOptions(),
     },
     stdio: 'ignore',
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,14 +34,23 @@ export function postgresAdminUrl(): string {
   );
 }
 
-async function adminQuery(sqlText: string) {
+async function adminQuery<T extends pg.QueryResultRow = Record<string, unknown>>(
+  sqlText: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
   await admin.connect();
   try {
-    await admin.query(sqlText);
+    return (await admin.query<T>(sqlText, params)).rows;
   } finally {
     await admin.end();
   }
+}
+
+/** BENCH_NODE_OPTIONS=<flags> runs the services with Node or V8 flags, to weigh them. */
+export function benchNodeOptions(): Record<string, string> {
+  const flags = process.env.BENCH_NODE_OPTIONS;
+  return flags ? { NODE_OPTIONS: flags } : {};
 }
 
 async function freePort(): Promise<number> {
@@ -125,8 +134,7 @@ export async function startTarget(
         API_LIMIT_PER_ACCOUNT: '1000000000',
         API_LIMIT_PER_OAUTH_CLIENT: '1000000000',
         DATABASE_POOL_MAX: '20',
-        // BENCH_NODE_OPTIONS=<flags> runs the service with Node or V8 flags, to weigh them.
-        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+        ...benchNodeOptions(),
         ...(url ? { DATABASE_URL: url } : {}),
         ...env,
       },
@@ -243,7 +251,6 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /** User and system CPU seconds a process has used, from /proc (Linux); null once it is gone. */
 async function processCpuSeconds(pid: number): Promise<number | null> {
-  const { readFile } = await import('node:fs/promises');
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which may hold spaces, are split from its closing ')'.
@@ -266,17 +273,11 @@ export function cpuMeter(target: Target) {
   return async function cpuSeconds(): Promise<number> {
     const pids = [target.pid];
     if (database) {
-      const admin = new pg.Client({ connectionString: postgresAdminUrl() });
-      await admin.connect();
-      try {
-        const { rows } = await admin.query<{ pid: number }>(
-          'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-          [database],
-        );
-        pids.push(...rows.map((row) => row.pid));
-      } finally {
-        await admin.end();
-      }
+      const backends = await adminQuery<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+        [database],
+      );
+      pids.push(...backends.map((row) => row.pid));
     }
     for (const pid of pids) {
       const seconds = await processCpuSeconds(pid);
