@@ -56,7 +56,7 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { loadPlugins, type PluginStatus } from './modules/plugins/loader.js';
 import { pluginRoutes } from './modules/plugins/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
-import { installAuditContext } from './modules/audit/context.js';
+import { installAuditSettings, type AuditRequest } from './modules/audit/context.js';
 import { applyAuditRetention } from './modules/audit/retention.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { createAuditSealer } from './modules/audit/sealer.js';
@@ -403,7 +403,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       repository: registryRepository,
       importer: registryImporter,
       api: createRegistryApi({ repository: registryRepository, baseUrl: config.baseUrl }),
-      syncNow: () => registrySync.runNow(jobs),
+      syncNow: (request: AuditRequest) => registrySync.runNow(jobs, request),
     },
     installations,
     userRepository,
@@ -448,8 +448,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Audit entries learn the caller, address and request id of the request they are written for.
-  installAuditContext(app, deps.clock ?? systemClock, deps.benchmarkWithoutAudit !== true);
+  installAuditSettings(app, {
+    clock: deps.clock ?? systemClock,
+    record: deps.benchmarkWithoutAudit !== true,
+  });
   for (const warning of deps.config.warnings) logger.warn(warning);
 
   const { metrics: metricsConfig } = deps.config;

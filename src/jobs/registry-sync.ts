@@ -1,4 +1,5 @@
 import type { Job } from './runner.js';
+import type { AuditRequest } from '../modules/audit/context.js';
 import type { RegistrySync } from '../modules/registry/sync.js';
 
 export const REGISTRY_SYNC_JOB = 'registry-sync';
@@ -10,14 +11,17 @@ export const REGISTRY_SYNC_JOB = 'registry-sync';
  */
 export function createRegistrySyncJob(sync: RegistrySync, intervalMs: number) {
   let nextTrigger: 'schedule' | 'admin' = 'schedule';
+  let askedBy: AuditRequest = null;
   let lastRunId: string | null = null;
   const job: Job = {
     name: REGISTRY_SYNC_JOB,
     intervalMs,
     async run() {
       const trigger = nextTrigger;
+      const request = askedBy;
       nextTrigger = 'schedule';
-      const run = await sync.run(trigger);
+      askedBy = null;
+      const run = await sync.run(trigger, request);
       lastRunId = run?.id ?? null;
       return run;
     },
@@ -25,11 +29,16 @@ export function createRegistrySyncJob(sync: RegistrySync, intervalMs: number) {
   return {
     job,
     /** Runs the sync now; null when another run holds the lock (or no source is configured). */
-    async runNow(runner: { run(name: string): Promise<boolean> }): Promise<string | null> {
+    async runNow(
+      runner: { run(name: string): Promise<boolean> },
+      request: AuditRequest,
+    ): Promise<string | null> {
       nextTrigger = 'admin';
+      askedBy = request;
       lastRunId = null;
       const ran = await runner.run(REGISTRY_SYNC_JOB);
       nextTrigger = 'schedule';
+      askedBy = null;
       return ran ? lastRunId : null;
     },
   };

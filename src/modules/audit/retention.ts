@@ -47,7 +47,7 @@ export async function applyAuditRetention(
         .where(eq(auditChain.id, 1));
       await audit(tx, {
         action: 'audit.retention_applied',
-        actor: { type: 'system', id: null },
+        request: null,
         at: clock(),
         details: { removed: old.length, retention_days: days, new_start_seq: last.seq + 1 },
       });

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { auditEntries } from '../../db/schema/index.js';
 import { newOrderedId } from '../../lib/ids.js';
 import type { AuditAction, AuditOutcome } from './actions.js';
-import { actorOf, currentContext, originOf, type AuditActor } from './context.js';
+import { actorOf, originOf, type AuditActor, type AuditRequest } from './context.js';
 
 export interface AuditEntryInput {
   action: AuditAction;
@@ -16,8 +15,8 @@ export interface AuditEntryInput {
   target?: { type: string; id: string | null };
   /** Facts such as changed field names; never secrets or configuration values. */
   details?: Record<string, unknown>;
-  /** Default: the request this work runs for (context.ts). */
-  request?: FastifyRequest;
+  /** The request this change is made for, or null for the service's own work (context.ts). */
+  request: AuditRequest;
   /** Default: now by the application's clock during a request; pass it outside requests. */
   at?: Date;
 }
@@ -27,15 +26,15 @@ export interface AuditEntryInput {
  * (db/json-rows.ts `together`); null when nothing is recorded (see audit()).
  */
 export function auditInsert(entry: AuditEntryInput): SQL | null {
-  const context = currentContext();
+  const { request } = entry;
+  const settings = request?.server.auditSettings;
   // Only an app built for the audit benchmark serves requests that record nothing.
-  if (context?.record === false) return null;
-  const request = entry.request ?? context?.request;
+  if (settings?.record === false) return null;
   const actor = entry.actor ?? actorOf(request);
   const content = {
     id: newOrderedId('aud'),
     // Milliseconds, as a JavaScript Date holds them: sealing and verifying hash what they read.
-    createdAt: entry.at ?? context?.clock() ?? new Date(),
+    createdAt: entry.at ?? settings?.clock() ?? new Date(),
     actorType: actor.type,
     actorId: actor.id,
     teamId: entry.teamId ?? null,

@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       const actor = request.actor as UserActor;
       if (actor.sessionId) await sessions.end(actor.sessionId, actor.userId);
       // After the session ended (sessions.end runs on its own): a sign-out always happens.
-      await service.recordSignOut(actor.userId);
+      await service.recordSignOut(actor.userId, request);
       clearSessionCookie(request, reply);
       return { success: true as const, message: 'Signed out' };
     },
@@ -171,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.resetPassword(request.body.token, request.body.new_password);
+      await service.resetPassword(request.body.token, request.body.new_password, request);
       return { success: true as const, message: 'Password changed; sign in with the new password' };
     },
   );

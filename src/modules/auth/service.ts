@@ -13,6 +13,7 @@ import { issueSecret, parseIssuedToken, secretMatches } from '../../lib/crypto.j
 import { newId } from '../../lib/ids.js';
 import type { Logger } from 'pino';
 import { EmailNotConfiguredError, type Mailer } from '../email/mailer.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit, auditInsert } from '../audit/writer.js';
 import type { AccessTokenService } from '../oauth/access-tokens.js';
 import { addressKey as clientAddressKey } from '../rate-limits/address.js';
@@ -173,6 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const token = await deps.sessions.start(created.id, request, tx);
         await audit(tx, {
           action: 'user.created',
+          request,
           actor: { type: 'user', id: created.id },
           target: { type: 'user', id: created.id },
           details: { global_role: created.globalRole, via: 'registration' },
@@ -203,6 +205,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // The typed login name is never recorded: people type passwords into it by mistake.
       const signIn = (outcome: 'success' | 'failure', reason?: string) => ({
         action: 'auth.sign_in' as const,
+        request,
         outcome,
         actor: { type: 'user' as const, id: user?.id ?? null },
         target: { type: 'user', id: user?.id ?? null },
@@ -254,7 +257,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
     },
 
-    async resetPassword(token: string, newPassword: string) {
+    async resetPassword(token: string, newPassword: string, request: AuditRequest) {
       const { row, invalid } = await findToken(token, 'reset_password');
       const user = await users.findById(row.userId);
       if (!user) throw invalid;
@@ -267,6 +270,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await endAccessAfterPasswordChange(user.id, undefined, tx);
         await audit(tx, {
           action: 'user.password_reset',
+          request,
           actor: { type: 'user', id: user.id },
           target: { type: 'user', id: user.id },
         });
@@ -278,8 +282,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     confirmPassword,
 
     /** Audits a sign-out once the session has ended. */
-    async recordSignOut(userId: string) {
-      await audit(db.orm, { action: 'auth.sign_out', target: { type: 'user', id: userId } });
+    async recordSignOut(userId: string, request: AuditRequest) {
+      await audit(db.orm, {
+        action: 'auth.sign_out',
+        request,
+        target: { type: 'user', id: userId },
+      });
     },
 
     async changePassword(
@@ -287,6 +295,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       sessionId: string | undefined,
       current: string,
       next: string,
+      request: AuditRequest,
     ) {
       const user = await users.findById(userId);
       if (!user) throw new UnauthorizedError();
@@ -297,7 +306,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         await users.update(user.id, { passwordHash, passwordChangedAt: clock() }, tx);
         // Other devices and command-line grants must sign in again; this session stays.
         await endAccessAfterPasswordChange(user.id, sessionId, tx);
-        await audit(tx, { action: 'user.password_changed', target: { type: 'user', id: user.id } });
+        await audit(tx, {
+          action: 'user.password_changed',
+          request,
+          target: { type: 'user', id: user.id },
+        });
       });
     },
   };

@@ -76,9 +76,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ success: true, data: { category: await service.createCategory(request.body) } }),
+      reply.code(201).send({
+        success: true,
+        data: { category: await service.createCategory(request.body, request) },
+      }),
   );
   app.put(
     '/api/mcp/categories/:id',
@@ -95,7 +96,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     },
     async (request) => ({
       success: true as const,
-      data: { category: await service.updateCategory(request.params.id, request.body) },
+      data: { category: await service.updateCategory(request.params.id, request.body, request) },
     }),
   );
   app.delete(
@@ -112,7 +113,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request) => {
-      await service.deleteCategory(request.params.id, request.query.move_servers_to);
+      await service.deleteCategory(request.params.id, request.query.move_servers_to, request);
       return { success: true as const, message: 'Category deleted' };
     },
   );
@@ -191,9 +192,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ success: true, data: { server: await service.createServer(request.body) } }),
+      reply.code(201).send({
+        success: true,
+        data: { server: await service.createServer(request.body, request) },
+      }),
   );
   app.put(
     '/api/mcp/servers/global/:id',
@@ -210,7 +212,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     },
     async (request) => ({
       success: true as const,
-      data: { server: await service.updateServer(request.params.id, request.body) },
+      data: { server: await service.updateServer(request.params.id, request.body, request) },
     }),
   );
   app.delete(
@@ -228,7 +230,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request) => {
-      await service.deleteServer(request.params.id, request.query.force === 'true');
+      await service.deleteServer(request.params.id, request.query.force === 'true', request);
       return { success: true as const, message: 'Server deleted' };
     },
   );
@@ -267,7 +269,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     async (request, reply) =>
       reply.code(201).send({
         success: true,
-        data: { version: await service.createVersion(request.params.id, request.body) },
+        data: { version: await service.createVersion(request.params.id, request.body, request) },
       }),
   );
   app.put(
@@ -293,6 +295,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
           request.params.id,
           request.params.versionId,
           request.body,
+          request,
         ),
       },
     }),

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { fieldNames } from '../audit/fields.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import type { Database } from '../../db/client.js';
 import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
@@ -225,7 +226,7 @@ export function createCatalogueService(deps: {
         categoryView(r.category, r.serverCount),
       );
     },
-    async createCategory(input: Static<typeof CategoryBody>) {
+    async createCategory(input: Static<typeof CategoryBody>, request: AuditRequest) {
       const id = newId('cat');
       const slug = input.slug ?? slugify(input.name);
       await db.orm.transaction(async (tx) => {
@@ -242,6 +243,7 @@ export function createCatalogueService(deps: {
         );
         await audit(tx, {
           action: 'catalogue.category_created',
+          request,
           target: { type: 'category', id },
           details: { slug },
         });
@@ -249,7 +251,11 @@ export function createCatalogueService(deps: {
       const row = (await repository.findCategory(id))!;
       return categoryView(row.category, row.serverCount);
     },
-    async updateCategory(id: string, input: Partial<Static<typeof CategoryBody>>) {
+    async updateCategory(
+      id: string,
+      input: Partial<Static<typeof CategoryBody>>,
+      request: AuditRequest,
+    ) {
       const values = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.slug !== undefined ? { slug: input.slug } : {}),
@@ -262,6 +268,7 @@ export function createCatalogueService(deps: {
           throw new NotFoundError('Category not found');
         await audit(tx, {
           action: 'catalogue.category_updated',
+          request,
           target: { type: 'category', id },
           details: { fields: fieldNames(input, 1) },
         });
@@ -269,7 +276,7 @@ export function createCatalogueService(deps: {
       const row = (await repository.findCategory(id))!;
       return categoryView(row.category, row.serverCount);
     },
-    async deleteCategory(id: string, moveTo: string | undefined) {
+    async deleteCategory(id: string, moveTo: string | undefined, request: AuditRequest) {
       await db.orm.transaction(async (tx) => {
         if (!(await repository.findCategory(id, tx))) throw new NotFoundError('Category not found');
         const inUse = await repository.countServersIn(id, tx);
@@ -290,6 +297,7 @@ export function createCatalogueService(deps: {
         await repository.deleteCategory(id, tx);
         await audit(tx, {
           action: 'catalogue.category_deleted',
+          request,
           target: { type: 'category', id },
           details: inUse > 0 ? { servers_moved_to: moveTo, servers_moved: inUse } : {},
         });
@@ -313,7 +321,7 @@ export function createCatalogueService(deps: {
     getServer: async (idOrSlug: string) => serverView(await mustFindServer(idOrSlug)),
     findServerRow: (idOrSlug: string) => repository.findServer(idOrSlug),
 
-    async createServer(input: ServerInput) {
+    async createServer(input: ServerInput, request: AuditRequest) {
       await checkCategory(input.category_id);
       const slug = input.slug ?? slugify(input.name);
       if (await repository.slugTaken(slug, null))
@@ -336,6 +344,7 @@ export function createCatalogueService(deps: {
         );
         await audit(tx, {
           action: 'catalogue.server_created',
+          request,
           target: { type: 'server', id: inserted.id },
           details: { slug },
         });
@@ -343,7 +352,7 @@ export function createCatalogueService(deps: {
       });
       return serverView(row);
     },
-    async updateServer(id: string, input: Partial<ServerInput>) {
+    async updateServer(id: string, input: Partial<ServerInput>, request: AuditRequest) {
       const current = await mustFindServer(id);
       if (input.category_id !== undefined) await checkCategory(input.category_id);
       if (input.slug && (await repository.slugTaken(input.slug, current.id))) {
@@ -369,6 +378,7 @@ export function createCatalogueService(deps: {
         }
         await audit(tx, {
           action: 'catalogue.server_updated',
+          request,
           target: { type: 'server', id: current.id },
           details: {
             fields: Object.keys(input)
@@ -380,7 +390,7 @@ export function createCatalogueService(deps: {
       });
       return serverView(row!);
     },
-    async deleteServer(id: string, force: boolean) {
+    async deleteServer(id: string, force: boolean, request: AuditRequest) {
       const server = await mustFindServer(id);
       await db.orm.transaction(async (tx) => {
         const installed = await repository.countInstallations(server.id, tx);
@@ -399,6 +409,7 @@ export function createCatalogueService(deps: {
         await repository.deleteServer(server.id, tx);
         await audit(tx, {
           action: 'catalogue.server_deleted',
+          request,
           target: { type: 'server', id: server.id },
           details: { slug: server.slug, forced: force },
         });
@@ -410,7 +421,11 @@ export function createCatalogueService(deps: {
       const server = await mustFindServer(serverId);
       return (await repository.listVersions(server.id)).map(versionView);
     },
-    async createVersion(serverId: string, input: Static<typeof VersionBody>) {
+    async createVersion(
+      serverId: string,
+      input: Static<typeof VersionBody>,
+      request: AuditRequest,
+    ) {
       const server = await mustFindServer(serverId);
       return db.orm.transaction(async (tx) => {
         // Serialises version changes of one server, so "exactly one latest" holds under races.
@@ -437,6 +452,7 @@ export function createCatalogueService(deps: {
         );
         await audit(tx, {
           action: 'catalogue.version_created',
+          request,
           target: { type: 'server_version', id: row.id },
           details: { server_id: server.id, version: input.version, is_latest: latest },
         });
@@ -447,6 +463,7 @@ export function createCatalogueService(deps: {
       serverId: string,
       versionId: string,
       input: Partial<Static<typeof VersionBody>>,
+      request: AuditRequest,
     ) {
       const server = await mustFindServer(serverId);
       return db.orm.transaction(async (tx) => {
@@ -482,6 +499,7 @@ export function createCatalogueService(deps: {
         );
         await audit(tx, {
           action: 'catalogue.version_updated',
+          request,
           target: { type: 'server_version', id: current.id },
           details: { server_id: server.id, fields: fieldNames(input, 1) },
         });

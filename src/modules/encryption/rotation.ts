@@ -208,6 +208,7 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
             if (!started)
               await audit(tx, {
                 action: 'encryption.reencrypt_started',
+                request: null,
                 details: { key_id: currentKeyId, batch_size: batchSize },
               });
             return count;
@@ -231,6 +232,7 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
     await db.orm.transaction(async (tx) => {
       await audit(tx, {
         action: 'encryption.reencrypt_finished',
+        request: null,
         outcome: report.unreadable > 0 ? 'failure' : 'success',
         details: {
           key_id: currentKeyId,
@@ -245,6 +247,7 @@ export function createKeyRotation(deps: { db: Database; key: Buffer }) {
       for (const k of retired)
         await audit(tx, {
           action: 'encryption.key_retired',
+          request: null,
           target: { type: 'encryption_key', id: k.id },
         });
     });

@@ -64,7 +64,12 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
       reply.code(201).send({
         success: true,
         data: {
-          installation: await service.create(request.params.teamId, actor(request), request.body),
+          installation: await service.create(
+            request.params.teamId,
+            actor(request),
+            request.body,
+            request,
+          ),
         },
       }),
   );
@@ -114,6 +119,7 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
           request.params.installationId,
           actor(request),
           request.body,
+          request,
         ),
       },
     }),
@@ -132,7 +138,7 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.delete(request.params.teamId, request.params.installationId);
+      await service.delete(request.params.teamId, request.params.installationId, request);
       return { success: true as const, message: 'Installation deleted' };
     },
   );
@@ -231,6 +237,7 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
           request.params.installationId,
           actor(request),
           request.body.values,
+          request,
         ),
       },
     }),

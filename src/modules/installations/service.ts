@@ -1,4 +1,5 @@
 import { installationNotification, type NewNotification } from '../notifications/kinds.js';
+import type { AuditRequest } from '../audit/context.js';
 import { auditInsert, type AuditEntryInput } from '../audit/writer.js';
 import { fieldNames } from '../audit/fields.js';
 import { notificationWrites } from '../notifications/writer.js';
@@ -223,7 +224,12 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       return installationView(row, await repository.instanceOf(installationId, actor.userId));
     },
 
-    async create(teamId: string, actor: UserActor, input: Static<typeof InstallationBody>) {
+    async create(
+      teamId: string,
+      actor: UserActor,
+      input: Static<typeof InstallationBody>,
+      request: AuditRequest,
+    ) {
       const server = await deps.catalogue.findServer(input.server_id);
       if (!server)
         throw new ValidationError(
@@ -272,6 +278,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           notifications: [installationNotification(teamId, { id, name }, 'created')],
           entry: {
             action: 'installation.created',
+            request,
             teamId,
             target: { type: 'installation', id },
             details: { server_id: server.id, fields: fieldNames(input) },
@@ -286,6 +293,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       installationId: string,
       actor: UserActor,
       input: Static<typeof InstallationUpdateBody>,
+      request: AuditRequest,
     ) {
       await db.orm.transaction(async (tx) => {
         const { installation, server } = await mustFind(teamId, installationId, tx);
@@ -321,6 +329,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           entry: {
             action: 'installation.updated',
+            request,
             teamId,
             target: { type: 'installation', id: installationId },
             details: { fields: fieldNames(input) },
@@ -330,7 +339,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       return this.get(teamId, installationId, actor);
     },
 
-    async delete(teamId: string, installationId: string) {
+    async delete(teamId: string, installationId: string, request: AuditRequest) {
       await db.orm.transaction(async (tx) => {
         const { installation } = await mustFind(teamId, installationId, tx);
         // Instances and personal values go with it (foreign keys cascade).
@@ -340,6 +349,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           notifications: [installationNotification(teamId, installation, 'deleted')],
           entry: {
             action: 'installation.deleted',
+            request,
             teamId,
             target: { type: 'installation', id: installationId },
             details: { name: installation.name },
@@ -396,6 +406,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
       installationId: string,
       actor: UserActor,
       input: Static<typeof ValuesInput>,
+      request: AuditRequest,
     ) {
       await db.orm.transaction(async (tx) => {
         const { server } = await mustFind(teamId, installationId, tx);
@@ -428,6 +439,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           work: { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
           entry: {
             action: 'installation.personal_config_changed',
+            request,
             teamId,
             target: { type: 'installation', id: installationId },
             details: { fields: fieldNames(input) },

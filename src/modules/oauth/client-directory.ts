@@ -1,6 +1,7 @@
 import { redirectUriAllowed, type FirstPartyClientSetting } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { newId } from '../../lib/ids.js';
 import type { ClientMetadataDocuments } from './client-metadata.js';
@@ -39,7 +40,7 @@ export function createClientDirectory(deps: {
      * The client an authorization request names, with its current redirect URIs. A metadata
      * document is (re)read here, under its cache, and remembered for the administrators' list.
      */
-    async resolve(id: string): Promise<ClientLookup> {
+    async resolve(id: string, request: AuditRequest): Promise<ClientLookup> {
       const builtIn = firstParty.get(id);
       if (builtIn) return { client: builtIn };
       const stored = await repository.find(id);
@@ -57,6 +58,7 @@ export function createClientDirectory(deps: {
               if (made)
                 await audit(tx, {
                   action: 'oauth.client_registered',
+                  request,
                   actor: { type: 'oauth_client', id },
                   target: { type: 'oauth_client', id },
                   details: { kind: 'metadata_document', redirect_uris: metadata.redirectUris },
@@ -97,7 +99,7 @@ export function createClientDirectory(deps: {
     },
 
     /** RFC 7591 dynamic registration, for public clients only. */
-    async register(body: unknown) {
+    async register(body: unknown, request: AuditRequest) {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object');
       const fields = body as Record<string, unknown>;
@@ -151,6 +153,7 @@ export function createClientDirectory(deps: {
         // Anyone may register (RFC 7591), so the new client itself is the actor.
         await audit(tx, {
           action: 'oauth.client_registered',
+          request,
           actor: { type: 'oauth_client', id },
           target: { type: 'oauth_client', id },
           details: { kind: 'dynamic', redirect_uris: redirectUris },

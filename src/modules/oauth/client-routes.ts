@@ -68,7 +68,7 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
       reply.header('cache-control', 'no-store');
       if (request.validationError)
         throw new OAuthError('invalid_client_metadata', 'The client metadata is malformed');
-      const registered = await service.registerClient(request.body);
+      const registered = await service.registerClient(request.body, request);
       return reply.code(201).send({ success: true as const, ...registered });
     },
   );
@@ -134,7 +134,11 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
       },
     },
     async (request) => {
-      await service.revokeClientOf((request.actor as UserActor).userId, request.params.clientId);
+      await service.revokeClientOf(
+        (request.actor as UserActor).userId,
+        request.params.clientId,
+        request,
+      );
       return { success: true as const, message: 'Access revoked' };
     },
   );
@@ -166,7 +170,7 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
       },
     },
     async (request) => {
-      await service.revokeClient(request.params.clientId);
+      await service.revokeClient(request.params.clientId, request);
       return { success: true as const, message: 'Client revoked' };
     },
   );

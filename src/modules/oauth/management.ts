@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { signalAccessInTransaction } from '../../http/stream/signals.js';
 import type { ClientDirectory } from './client-directory.js';
@@ -75,7 +76,7 @@ export function createOAuthManagement(deps: {
     },
 
     /** Ends every grant and token the user gave this client, and forgets the approval. */
-    async revokeClientOf(userId: string, clientId: string) {
+    async revokeClientOf(userId: string, clientId: string, request: AuditRequest) {
       const held = (await repository.activeGrantsOf(userId)).some((g) => g.clientId === clientId);
       if (!held) throw new NotFoundError('This client holds no access to your account');
       await db.orm.transaction(async (tx) => {
@@ -88,6 +89,7 @@ export function createOAuthManagement(deps: {
         await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'oauth.token_revoked',
+          request,
           actor: { type: 'user', id: userId },
           target: { type: 'oauth_client', id: clientId },
           details: { user_id: userId },
@@ -95,7 +97,7 @@ export function createOAuthManagement(deps: {
       });
     },
 
-    async revokeGrantOf(userId: string, grantId: string) {
+    async revokeGrantOf(userId: string, grantId: string, request: AuditRequest) {
       const grant = await repository.findGrant(grantId);
       if (!grant || grant.userId !== userId || grant.revokedAt)
         throw new NotFoundError('Grant not found');
@@ -104,6 +106,7 @@ export function createOAuthManagement(deps: {
         await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'oauth.token_revoked',
+          request,
           actor: { type: 'user', id: userId },
           teamId: grant.teamId,
           target: { type: 'oauth_grant', id: grant.id },
@@ -156,13 +159,14 @@ export function createOAuthManagement(deps: {
     listClients: () => clients.list(),
 
     /** Administrators: the client can no longer authorize, and every token it holds ends. */
-    async revokeClient(clientId: string) {
+    async revokeClient(clientId: string, request: AuditRequest) {
       await db.orm.transaction(async (tx) => {
         if (!(await clients.revoke(clientId, tx))) throw new NotFoundError('Client not found');
         await repository.revokeMatching((t) => eq(t.clientId, clientId), clock(), tx);
         await repository.forgetConsents(null, clientId, tx);
         await audit(tx, {
           action: 'oauth.client_revoked',
+          request,
           target: { type: 'oauth_client', id: clientId },
         });
       });

@@ -155,14 +155,14 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const check = await service.checkAuthorization(request.query);
+      const check = await service.checkAuthorization(request.query, request);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
       const actor = await signedIn(request, reply);
       if (!actor) return loginRedirect(request, reply);
       const teamId = await service.rememberedTeam(actor.userId, check.request);
       if (teamId) {
-        const location = await service.approve(actor.userId, check.request, teamId);
+        const location = await service.approve(actor.userId, check.request, teamId, request);
         // The redirect carries the authorization code.
         return reply.header('cache-control', 'no-store').redirect(location, 302);
       }
@@ -241,7 +241,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const check = await service.checkAuthorization(request.query);
+      const check = await service.checkAuthorization(request.query, request);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
       const actor = await signedIn(request, reply);
@@ -300,7 +300,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       checkOrigin(request);
       const actor = await signedIn(request, reply);
       if (!actor) throw new UnauthorizedError();
-      const check = await service.checkAuthorization(request.body);
+      const check = await service.checkAuthorization(request.body, request);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 303);
       if (
@@ -319,8 +319,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
               actor.userId,
               check.request,
               await service.chosenTeam(actor.userId, request.body.team_id),
+              request,
             )
-          : await service.deny(actor.userId, check.request);
+          : await service.deny(actor.userId, check.request, request);
       return reply.header('cache-control', 'no-store').redirect(location, 303);
     },
   );
@@ -351,9 +352,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       const body = request.body;
       switch (body.grant_type) {
         case 'authorization_code':
-          return { success: true as const, ...(await service.exchangeCode(body)) };
+          return { success: true as const, ...(await service.exchangeCode(body, request)) };
         case 'refresh_token':
-          return { success: true as const, ...(await service.refresh(body)) };
+          return { success: true as const, ...(await service.refresh(body, request)) };
         case undefined:
           throw new OAuthError('invalid_request', 'grant_type is required');
         default:
@@ -384,7 +385,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
     async (request) => {
       if (request.validationError)
         throw new OAuthError('invalid_request', 'Each parameter must be given once, as text');
-      await service.revoke(request.body);
+      await service.revoke(request.body, request);
       return { success: true as const, message: 'Revoked, if the token was valid' };
     },
   );
@@ -450,7 +451,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request) => {
-      await service.revokeGrantOf((request.actor as UserActor).userId, request.params.grantId);
+      await service.revokeGrantOf(
+        (request.actor as UserActor).userId,
+        request.params.grantId,
+        request,
+      );
       return { success: true as const, message: 'Access revoked' };
     },
   );
@@ -511,7 +516,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       ) {
         throw new ForbiddenError('The form has expired or was not issued to this session');
       }
-      await service.revokeGrantOf(actor.userId, request.body.grant_id);
+      await service.revokeGrantOf(actor.userId, request.body.grant_id, request);
       return reply.redirect(`${GRANTS_PAGE}?revoked=1`, 303);
     },
   );

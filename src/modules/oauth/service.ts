@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -146,10 +147,13 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
   return {
     /** Checks an authorization request in the order RFC 6749 §4.1.2.1 requires. */
-    async checkAuthorization(query: AuthorizationQuery): Promise<AuthorizationCheck> {
+    async checkAuthorization(
+      query: AuthorizationQuery,
+      request: AuditRequest,
+    ): Promise<AuthorizationCheck> {
       const clientId = str(query.client_id);
       if (!clientId) return { kind: 'fatal', message: 'client_id is missing' };
-      const found = await clients.resolve(clientId);
+      const found = await clients.resolve(clientId, request);
       if ('error' in found) return { kind: 'fatal', message: found.error };
       const { client } = found;
       const redirectUri = str(query.redirect_uri);
@@ -240,7 +244,12 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       return teamId;
     },
 
-    async approve(userId: string, request: AuthorizationRequest, teamId: string): Promise<string> {
+    async approve(
+      userId: string,
+      request: AuthorizationRequest,
+      teamId: string,
+      httpRequest: AuditRequest,
+    ): Promise<string> {
       const now = clock();
       const code = issueSecret('oac');
       await db.orm.transaction(async (tx) => {
@@ -267,6 +276,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         );
         await audit(tx, {
           action: 'oauth.consent_granted',
+          request: httpRequest,
           actor: { type: 'user', id: userId },
           teamId,
           target: { type: 'oauth_client', id: request.client.id },
@@ -277,9 +287,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     },
 
     /** The user refused on the consent page; nothing is granted, but the refusal is recorded. */
-    async deny(userId: string, request: AuthorizationRequest) {
+    async deny(userId: string, request: AuthorizationRequest, httpRequest: AuditRequest) {
       await audit(db.orm, {
         action: 'oauth.consent_denied',
+        request: httpRequest,
         actor: { type: 'user', id: userId },
         target: { type: 'oauth_client', id: request.client.id },
         details: { scopes: request.scopes },
@@ -293,7 +304,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     },
 
     /** `authorization_code` grant: single use, unexpired, same client, redirect URI and PKCE verifier. */
-    async exchangeCode(body: Record<string, unknown>) {
+    async exchangeCode(body: Record<string, unknown>, request: AuditRequest) {
       const client = await requireClient(body.client_id);
       const code = str(body.code);
       const verifier = str(body.code_verifier);
@@ -318,6 +329,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             await repository.revokeGrant(grantId, now, tx);
             await audit(tx, {
               action: 'oauth.code_reused',
+              request,
               outcome: 'failure',
               actor: { type: 'oauth_client', id: client.id },
               teamId: row.teamId,
@@ -386,6 +398,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         // Refreshes continue this grant and are not recorded; its end is (oauth.token_revoked).
         await audit(tx, {
           action: 'oauth.tokens_issued',
+          request,
           actor: { type: 'oauth_client', id: client.id },
           teamId: row.teamId,
           target: { type: 'oauth_grant', id: grantId },
@@ -404,7 +417,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     },
 
     /** `refresh_token` grant with rotation; a replayed old token revokes the whole grant. */
-    async refresh(body: Record<string, unknown>) {
+    async refresh(body: Record<string, unknown>, request: AuditRequest) {
       const client = await requireClient(body.client_id);
       const token = str(body.refresh_token);
       if (!token) throw new OAuthError('invalid_request', 'refresh_token is required');
@@ -422,6 +435,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           await repository.revokeGrant(grant.id, now, tx);
           await audit(tx, {
             action: 'oauth.refresh_token_reused',
+            request,
             outcome: 'failure',
             actor: { type: 'oauth_client', id: client.id },
             teamId: grant.teamId,
@@ -485,7 +499,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     },
 
     /** RFC 7009: always succeeds; unknown tokens and other clients' tokens are ignored. */
-    async revoke(body: Record<string, unknown>) {
+    async revoke(body: Record<string, unknown>, request: AuditRequest) {
       const client = await requireClient(body.client_id);
       const token = str(body.token);
       if (!token) throw new OAuthError('invalid_request', 'token is required');
@@ -501,6 +515,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             await signalAccessInTransaction(tx, [row.userId]);
             await audit(tx, {
               action: 'oauth.token_revoked',
+              request,
               actor: { type: 'oauth_client', id: client.id },
               target: { type: 'access_token', id: row.id },
               details: { user_id: row.userId },
@@ -519,6 +534,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             await signalAccessInTransaction(tx, [found.grant.userId]);
             await audit(tx, {
               action: 'oauth.token_revoked',
+              request,
               actor: { type: 'oauth_client', id: client.id },
               teamId: found.grant.teamId,
               target: { type: 'oauth_grant', id: found.grant.id },
@@ -601,7 +617,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     ...createOAuthManagement({ db, repository, clients, clock }),
 
-    registerClient: (body: unknown) => clients.register(body),
+    registerClient: (body: unknown, request: AuditRequest) => clients.register(body, request),
 
     /**
      * OpenID Connect userinfo for a bearer access token of any scope or audience: who the token

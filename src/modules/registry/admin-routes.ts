@@ -13,6 +13,7 @@ import {
   SyncRunListResponse,
   SyncRunResponse,
 } from './admin-schemas.js';
+import type { AuditRequest } from '../audit/context.js';
 import { checkRegistryUrl } from './fetcher.js';
 import type { Importer, ImportResult } from './importer.js';
 import type { RegistryRepository, SourceRow, SyncRunRow } from './repository.js';
@@ -69,7 +70,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
   importer: Importer;
   repository: RegistryRepository;
   /** Runs the sync job now; the run id, or null when a run is already under way. */
-  syncNow: () => Promise<string | null>;
+  syncNow: (request: AuditRequest) => Promise<string | null>;
   importBodyLimitBytes: number;
 }> = async (app, { importer: service, repository, syncNow, importBodyLimitBytes }) => {
   app.post(
@@ -92,6 +93,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
       const result = await service.importItems(items, {
         source: 'import',
         overwriteLocalEdits: request.query.overwrite_local_edits === 'true',
+        request,
       });
       // A single document that could not be imported is the request's fault: say why.
       if (!Array.isArray(request.body) && result.failed > 0) {
@@ -112,10 +114,12 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: ImportResponse },
       },
     },
-    async () => ({
+    async (request) => ({
       success: true as const,
       data: {
-        result: resultView(await service.importItems(STARTER_DOCUMENTS, { source: 'starter' })),
+        result: resultView(
+          await service.importItems(STARTER_DOCUMENTS, { source: 'starter', request }),
+        ),
       },
     }),
   );
@@ -178,13 +182,13 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async () => {
+    async (request) => {
       const source = await repository.source();
       if (!source)
         throw new NotFoundError('No registry source is configured (PUT /api/registry/source)');
       if (!source.enabled)
         throw new ConflictError('The registry source is disabled', 'SOURCE_DISABLED');
-      const runId = await syncNow();
+      const runId = await syncNow(request);
       const run = runId ? await repository.run(runId) : null;
       if (!run)
         throw new ConflictError(

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { ConfigSchema, SyncFailure } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { notify } from '../notifications/writer.js';
 import { fingerprint, digestOf, slugFor, toCatalogue, type CatalogueValues } from './mapping.js';
@@ -16,6 +17,8 @@ export interface ImportOptions {
   source: ImportSource;
   /** Apply upstream changes even to servers edited here (docs/catalogue.md, local edits). */
   overwriteLocalEdits?: boolean;
+  /** The administrator's request that imports or syncs; null for a scheduled sync. */
+  request: AuditRequest;
 }
 
 export interface ImportResult {
@@ -290,6 +293,7 @@ export function createImporter(deps: {
     if (into.created > 0 || into.updated > 0) {
       await audit(tx, {
         action: 'registry.imported',
+        request: options.request,
         target: newServers.length === 1 ? { type: 'server', id: newServerIds[0]! } : undefined,
         details: {
           source: options.source,

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { SyncFailure } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { FetchError, fetchJson, type FetchLimits } from './fetcher.js';
 import type { Importer } from './importer.js';
@@ -50,18 +51,20 @@ function readPage(body: unknown): { items: unknown[]; next: string | null } {
  */
 /**
  * The end of a run, as the run record says it; the catalogue changes themselves are recorded
- * per applied page (registry.imported). The actor is the administrator who asked for the run
- * (the request's context), or the system for a scheduled one.
+ * per applied page (registry.imported). The actor is the administrator who asked for the run,
+ * or the system for a scheduled one.
  */
 function recordRun(
   tx: Executor,
   runId: string,
   trigger: 'schedule' | 'admin',
+  request: AuditRequest,
   status: string,
   counts: Record<string, number>,
 ) {
   return audit(tx, {
     action: 'registry.synced',
+    request,
     outcome: status === 'failed' ? 'failure' : 'success',
     target: { type: 'registry_sync_run', id: runId },
     details: { trigger, status, ...counts },
@@ -82,18 +85,19 @@ export function createRegistrySync(deps: {
   let running = false;
 
   return {
-    async run(trigger: 'schedule' | 'admin') {
+    /** `request`: the administrator's who asked for the run; null for a scheduled one. */
+    async run(trigger: 'schedule' | 'admin', request: AuditRequest) {
       if (running) return null;
       running = true;
       try {
-        return await runOnce(trigger);
+        return await runOnce(trigger, request);
       } finally {
         running = false;
       }
     },
   };
 
-  async function runOnce(trigger: 'schedule' | 'admin') {
+  async function runOnce(trigger: 'schedule' | 'admin', request: AuditRequest) {
     const source = await repository.source();
     if (!source || !source.enabled) return null;
     const resuming = source.resumeCursor !== null;
@@ -127,7 +131,7 @@ export function createRegistrySync(deps: {
           throw new PageError(
             'the registry answered the same cursor again; stopped to avoid a loop',
           );
-        const result = await deps.importer.importItems(page.items, { source: 'sync' });
+        const result = await deps.importer.importItems(page.items, { source: 'sync', request });
         counts.pages++;
         counts.created += result.created;
         counts.updated += result.updated;
@@ -158,7 +162,7 @@ export function createRegistrySync(deps: {
           tx,
         );
         await repository.updateRun(runId, { ...progress(), status, finishedAt: deps.clock() }, tx);
-        await recordRun(tx, runId, trigger, status, counts);
+        await recordRun(tx, runId, trigger, request, status, counts);
       });
     } catch (error) {
       const known = error instanceof FetchError || error instanceof PageError;
@@ -176,7 +180,7 @@ export function createRegistrySync(deps: {
           },
           tx,
         );
-        await recordRun(tx, runId, trigger, 'failed', counts);
+        await recordRun(tx, runId, trigger, request, 'failed', counts);
       });
     }
     return repository.run(runId);

@@ -63,7 +63,10 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       reply
         .code(201)
         .header('cache-control', 'no-store') // the token is shown once
-        .send({ success: true, data: await service.createToken(user(request), request.body) }),
+        .send({
+          success: true,
+          data: await service.createToken(user(request), request.body, request),
+        }),
   );
   app.get(
     '/api/satellites/registration-tokens',
@@ -97,7 +100,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.revokeToken(user(request), request.params.tokenId);
+      await service.revokeToken(user(request), request.params.tokenId, request);
       return { success: true as const, message: 'Registration token revoked' };
     },
   );
@@ -127,7 +130,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         .send({
           success: true,
           message: 'Satellite registered',
-          ...(await service.register(request.actor as RegistrationActor, request.body)),
+          ...(await service.register(request.actor as RegistrationActor, request.body, request)),
         }),
   );
 
@@ -182,7 +185,12 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
     async (request) => ({
       success: true as const,
       data: {
-        satellite: await service.update(user(request), request.params.satelliteId, request.body),
+        satellite: await service.update(
+          user(request),
+          request.params.satelliteId,
+          request.body,
+          request,
+        ),
       },
     }),
   );
@@ -199,7 +207,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.remove(user(request), request.params.satelliteId);
+      await service.remove(user(request), request.params.satelliteId, request);
       return { success: true as const, message: 'Satellite deleted' };
     },
   );
@@ -219,7 +227,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       reply.header('cache-control', 'no-store'); // the new API key is shown once
       return {
         success: true as const,
-        data: await service.rotateKey(user(request), request.params.satelliteId),
+        data: await service.rotateKey(user(request), request.params.satelliteId, request),
       };
     },
   );

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import {
   ForbiddenError,
@@ -146,6 +147,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         expires_in_seconds?: number;
         name?: string | null;
       },
+      request: AuditRequest,
     ) {
       const teamId = input.scope === 'team' ? (input.team_id ?? null) : null;
       if (input.scope === 'team' && !teamId)
@@ -180,6 +182,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         );
         await audit(tx, {
           action: 'satellite.registration_token_created',
+          request,
           teamId,
           target: { type: 'registration_token', id: made.id },
           details: { scope: input.scope, expires_at: made.expiresAt.toISOString() },
@@ -250,12 +253,13 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
 
     mustManageToken,
 
-    async revokeToken(actor: UserActor, tokenId: string) {
+    async revokeToken(actor: UserActor, tokenId: string, request: AuditRequest) {
       const token = await mustManageToken(actor, tokenId);
       await db.orm.transaction(async (tx) => {
         await repository.revokeToken(tokenId, clock(), tx);
         await audit(tx, {
           action: 'satellite.registration_token_revoked',
+          request,
           teamId: token.teamId,
           target: { type: 'registration_token', id: tokenId },
         });
@@ -276,6 +280,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         system_info?: Record<string, unknown>;
         satellite_url?: string | null;
       },
+      request: AuditRequest,
     ) {
       const key = issueSatelliteKey();
       const id = newId('sat');
@@ -303,6 +308,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         );
         await audit(tx, {
           action: 'satellite.paired',
+          request,
           actor: { type: 'satellite', id },
           teamId: row.teamId,
           target: { type: 'satellite', id },
@@ -330,7 +336,12 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       return { satellites: items.map(satelliteView), pagination: paginationOf(page, total) };
     },
     get: async (actor: UserActor, id: string) => satelliteView(await mustManage(actor, id)),
-    async update(actor: UserActor, id: string, input: { name?: string; disabled?: boolean }) {
+    async update(
+      actor: UserActor,
+      id: string,
+      input: { name?: string; disabled?: boolean },
+      request: AuditRequest,
+    ) {
       const current = await mustManage(actor, id);
       const row = await db.orm.transaction(async (tx) => {
         const updated = await repository.update(
@@ -347,6 +358,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
         if (switched) {
           await audit(tx, {
             action: input.disabled ? 'satellite.disabled' : 'satellite.enabled',
+            request,
             teamId: current.teamId,
             target: { type: 'satellite', id },
           });
@@ -356,12 +368,13 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       deps.keys.forget(id);
       return satelliteView(row!);
     },
-    async remove(actor: UserActor, id: string) {
+    async remove(actor: UserActor, id: string, request: AuditRequest) {
       const current = await mustManage(actor, id);
       await db.orm.transaction(async (tx) => {
         await repository.delete(id, tx);
         await audit(tx, {
           action: 'satellite.deleted',
+          request,
           teamId: current.teamId,
           target: { type: 'satellite', id },
           details: { name: current.name },
@@ -369,13 +382,14 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       });
       deps.keys.forget(id);
     },
-    async rotateKey(actor: UserActor, id: string) {
+    async rotateKey(actor: UserActor, id: string, request: AuditRequest) {
       const current = await mustManage(actor, id);
       const key = issueSatelliteKey();
       const row = await db.orm.transaction(async (tx) => {
         const updated = await repository.update(id, { keyId: key.keyId, keyHash: key.keyHash }, tx);
         await audit(tx, {
           action: 'satellite.key_rotated',
+          request,
           teamId: current.teamId,
           target: { type: 'satellite', id },
           details: { key_id: key.keyId },

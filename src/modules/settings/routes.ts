@@ -69,6 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsServic
         settings: await service.set(
           request.body.values as Record<string, SettingValue>,
           (request.actor as UserActor).userId,
+          request,
         ),
       },
     }),
@@ -88,7 +89,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsServic
     },
     async (request) => ({
       success: true as const,
-      data: { setting: await service.reset(request.params.key) },
+      data: { setting: await service.reset(request.params.key, request) },
     }),
   );
 };

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
@@ -82,7 +83,7 @@ export function createSettingsService(deps: {
     },
 
     /** Sets several values at once, all or none. `null` stores an explicit empty value. */
-    async set(values: Record<string, SettingValue>, updatedBy: string) {
+    async set(values: Record<string, SettingValue>, updatedBy: string, request: AuditRequest) {
       const entries = Object.entries(values);
       if (entries.length === 0)
         throw new ValidationError('body.values must name at least one setting');
@@ -98,6 +99,7 @@ export function createSettingsService(deps: {
         // Keys only: values may be secrets (SMTP password) and are not the log's business.
         await audit(tx, {
           action: 'settings.changed',
+          request,
           target: { type: 'settings', id: null },
           details: { keys: checked.map((c) => c.d.key), change: 'set' },
         });
@@ -106,12 +108,13 @@ export function createSettingsService(deps: {
       return checked.map(({ d }) => view(d, stored.get(d.key)));
     },
 
-    async reset(key: string) {
+    async reset(key: string, request: AuditRequest) {
       const d = definitionOf(key);
       await db.orm.transaction(async (tx) => {
         await repository.remove(key, tx);
         await audit(tx, {
           action: 'settings.changed',
+          request,
           target: { type: 'settings', id: null },
           details: { keys: [key], change: 'reset' },
         });

@@ -98,7 +98,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
     async (request, reply) =>
       reply.code(201).send({
         success: true,
-        data: { team: await service.create(actor(request), request.body) },
+        data: { team: await service.create(actor(request), request.body, request) },
       }),
   );
 
@@ -135,7 +135,9 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
     },
     async (request) => ({
       success: true as const,
-      data: { team: await service.update(request.params.teamId, actor(request), request.body) },
+      data: {
+        team: await service.update(request.params.teamId, actor(request), request.body, request),
+      },
     }),
   );
 
@@ -152,7 +154,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
       },
     },
     async (request) => {
-      await service.delete(request.params.teamId);
+      await service.delete(request.params.teamId, request);
       return { success: true as const, message: 'Team deleted' };
     },
   );
@@ -194,6 +196,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         request.params.teamId,
         request.body.login,
         (request.body.role ?? 'team_user') as TeamRole,
+        request,
       );
       return reply.code(201).send({ success: true, data: { member } });
     },
@@ -219,6 +222,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
           request.params.teamId,
           request.params.userId,
           request.body.role,
+          request,
         ),
       },
     }),
@@ -245,6 +249,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         request.params.userId,
         actor(request),
         request.teamRole,
+        request,
       );
       return { success: true as const, message: 'Member removed' };
     },

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { signalAccessInTransaction } from '../../http/stream/signals.js';
@@ -119,6 +120,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     async create(
       actor: UserActor,
       input: { name: string; slug?: string; description?: string | null },
+      request: AuditRequest,
     ) {
       return db.orm.transaction(async (tx) => {
         if (input.slug && (await teams.slugTaken(input.slug, tx))) {
@@ -136,6 +138,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await addMember(team.id, actor.userId, 'team_admin', tx);
         await audit(tx, {
           action: 'team.created',
+          request,
           teamId: team.id,
           target: { type: 'team', id: team.id },
         });
@@ -174,6 +177,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       teamId: string,
       actor: UserActor,
       changes: { name?: string; slug?: string; description?: string | null },
+      request: AuditRequest,
     ) {
       const updated = await db.orm.transaction(async (tx) => {
         const row = await teams.update(teamId, changes, tx);
@@ -183,6 +187,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           );
           await audit(tx, {
             action: 'team.updated',
+            request,
             teamId,
             target: { type: 'team', id: teamId },
             details: { fields },
@@ -194,7 +199,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       return viewFor(teamId, actor.userId);
     },
 
-    async delete(teamId: string) {
+    async delete(teamId: string, request: AuditRequest) {
       const team = await teams.findById(teamId);
       if (!team) throw new NotFoundError('Team not found');
       if (team.isDefault)
@@ -211,6 +216,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await teams.delete(teamId, tx);
         await audit(tx, {
           action: 'team.deleted',
+          request,
           teamId,
           target: { type: 'team', id: teamId },
           details: { name: team.name },
@@ -223,7 +229,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       return { members: items.map(memberView), pagination: paginationOf(page, total) };
     },
 
-    async addMemberByLogin(teamId: string, login: string, role: TeamRole) {
+    async addMemberByLogin(teamId: string, login: string, role: TeamRole, request: AuditRequest) {
       const user = await users.findByLogin(login);
       if (!user) throw new NotFoundError('No account has that username or email');
       return db.orm.transaction(async (tx) => {
@@ -236,6 +242,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await addMember(teamId, user.id, role, tx);
         await audit(tx, {
           action: 'team.member_added',
+          request,
           teamId,
           target: { type: 'user', id: user.id },
           details: { role },
@@ -244,7 +251,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       });
     },
 
-    async changeRole(teamId: string, userId: string, role: TeamRole) {
+    async changeRole(teamId: string, userId: string, role: TeamRole, request: AuditRequest) {
       return db.orm.transaction(async (tx) => {
         const current = await teams.membership(teamId, userId, tx);
         if (!current?.role) throw new NotFoundError('Member not found');
@@ -253,6 +260,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'team.member_role_changed',
+          request,
           teamId,
           target: { type: 'user', id: userId },
           details: { from: current.role, to: role },
@@ -267,6 +275,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       userId: string,
       actor: UserActor,
       actorTeamRole: TeamRole | null,
+      request: AuditRequest,
     ) {
       const leaving = userId === actor.userId;
       if (!leaving && !(actorTeamRole && teamRoleHas(actorTeamRole, 'team.members.manage'))) {
@@ -286,6 +295,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         await signalAccessInTransaction(tx, [userId]);
         await audit(tx, {
           action: 'team.member_removed',
+          request,
           teamId,
           target: { type: 'user', id: userId },
           details: { left: leaving },

@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => ({
       success: true as const,
-      data: { user: await deps.users.updateProfile(me(request).userId, request.body) },
+      data: { user: await deps.users.updateProfile(me(request).userId, request.body, request) },
     }),
   );
 
@@ -88,6 +88,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         actor.sessionId,
         request.body.current_password,
         request.body.new_password,
+        request,
       );
       return {
         success: true as const,
@@ -168,7 +169,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => ({
       success: true as const,
-      data: { user: await deps.users.adminUpdate(request.params.userId, request.body) },
+      data: { user: await deps.users.adminUpdate(request.params.userId, request.body, request) },
     }),
   );
 
@@ -185,7 +186,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await deps.users.delete(request.params.userId);
+      await deps.users.delete(request.params.userId, request);
       return { success: true as const, message: 'Account deleted' };
     },
   );

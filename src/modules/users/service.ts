@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import type { Database, Executor } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
@@ -125,6 +126,7 @@ export function createUserService(deps: UserServiceDeps) {
         display_name?: string | null;
         current_password?: string;
       },
+      request: AuditRequest,
     ) {
       const user = await mustFind(userId);
       // Password resets go to this address: a stolen session must not be enough to redirect them.
@@ -149,7 +151,11 @@ export function createUserService(deps: UserServiceDeps) {
           tx,
         );
         if (emailChanged) {
-          await audit(tx, { action: 'user.email_changed', target: { type: 'user', id: userId } });
+          await audit(tx, {
+            action: 'user.email_changed',
+            request,
+            target: { type: 'user', id: userId },
+          });
         }
         return row;
       });
@@ -163,7 +169,11 @@ export function createUserService(deps: UserServiceDeps) {
 
     get: async (id: string) => userView(await mustFind(id)),
 
-    async adminUpdate(id: string, changes: { global_role?: GlobalRole; disabled?: boolean }) {
+    async adminUpdate(
+      id: string,
+      changes: { global_role?: GlobalRole; disabled?: boolean },
+      request: AuditRequest,
+    ) {
       // Sessions carry the role and the disabled flag: this replica asks the database again,
       // both while the change is being made and once it has committed.
       deps.sessions.forgetUser(id);
@@ -194,13 +204,14 @@ export function createUserService(deps: UserServiceDeps) {
         if (changes.global_role !== undefined && changes.global_role !== user.globalRole) {
           await audit(tx, {
             action: 'user.role_changed',
+            request,
             target,
             details: { from: user.globalRole, to: changes.global_role },
           });
         }
-        if (disabling) await audit(tx, { action: 'user.disabled', target });
+        if (disabling) await audit(tx, { action: 'user.disabled', request, target });
         if (changes.disabled === false && user.disabledAt) {
-          await audit(tx, { action: 'user.enabled', target });
+          await audit(tx, { action: 'user.enabled', request, target });
         }
         return userView(updated!);
       });
@@ -208,7 +219,7 @@ export function createUserService(deps: UserServiceDeps) {
       return view;
     },
 
-    async delete(id: string) {
+    async delete(id: string, request: AuditRequest) {
       await db.orm.transaction(async (tx) => {
         await lockGlobalAdmins(tx);
         const user = await users.findById(id, tx);
@@ -225,7 +236,7 @@ export function createUserService(deps: UserServiceDeps) {
         await tellSatellites(id, 'user.deleted', tx);
         // Sessions, memberships and the default team go with the account (foreign keys cascade).
         await users.delete(id, tx);
-        await audit(tx, { action: 'user.deleted', target: { type: 'user', id } });
+        await audit(tx, { action: 'user.deleted', request, target: { type: 'user', id } });
       });
       deps.sessions.forgetUser(id);
     },

@@ -73,6 +73,27 @@ describe('audit entries', () => {
     expect(entry.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('records where a change came from when the entry names another actor than the caller', async () => {
+    // A registering client is the entry's actor, so only the request handed to the service
+    // can give the entry its origin.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth2/register',
+      headers: { ...json, 'user-agent': 'audit-test/2.0', 'x-request-id': 'req-audit-2' },
+      payload: { redirect_uris: ['http://127.0.0.1:7777/callback'], client_name: 'Origin check' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(res.statusCode).toBe(201);
+    const clientId = res.json().client_id as string;
+    expect(await lastOf(t.app, root.headers, 'oauth.client_registered')).toMatchObject({
+      actor_type: 'oauth_client',
+      actor_id: clientId,
+      client_address: '203.0.113.9',
+      user_agent: 'audit-test/2.0',
+      request_id: 'req-audit-2',
+    });
+  });
+
   it('records a failed sign-in without the typed login or password', async () => {
     await login(t.app, 'alice', 'a wrong password typed');
     await login(t.app, 'nobody-such', 'another wrong one');
@@ -98,6 +119,7 @@ describe('the hash chain', () => {
   it('hashes details as the database stores them (undefined keys, dates, nesting)', async () => {
     await audit(orm(), {
       action: 'settings.changed',
+      request: null,
       details: { keys: ['b', 'a'], gone: undefined, at: new Date(0), nested: { z: 1, a: [null] } },
     });
     expect(await lastOf(t.app, root.headers, 'settings.changed')).toMatchObject({

@@ -23,6 +23,7 @@ afterAll(async () => t?.close());
 const orm = () => t.database.db.orm;
 const settingsChanged = (key: string) => ({
   action: 'settings.changed' as const,
+  request: null,
   details: { keys: [key] },
 });
 const rowOf = async (key: string) => {
