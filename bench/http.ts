@@ -1,20 +1,15 @@
 // npm run bench:http — an HTTP load test of the hot read routes with autocannon: for each route,
-// 16 connections for 8 s against the service in its own process. Prints requests per second and
-// the median and p99 latency, for PGlite and PostgreSQL, each against its target; then the
-// embedded default's first start on an empty data folder and its memory (idle and after load).
+// 16 connections for 8 s against the service in its own process. Prints requests per second, the
+// median and p99 latency and the CPU each answer cost, for PGlite and PostgreSQL, each against its
+// target; then the embedded default's first start on an empty data folder and its memory (idle
+// and after load).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {
-  benchNodeOptions,
-  json,
-  printTable,
-  registerAccount,
-  startTarget,
-  targetsToRun,
-} from './lib.js';
+import { HOT_ROUTE_ENV, hotRoutes } from './hot-routes.js';
+import { benchNodeOptions, cpuMeter, printTable, startTarget, targetsToRun } from './lib.js';
 
 const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -113,65 +108,24 @@ async function main() {
   const rows: string[][] = [];
   let loadedRssMb = NaN;
   for (const name of targetsToRun()) {
-    // Throughput, not the abuse limits, is measured here: one satellite asks far more often
-    // than SATELLITE_LIMIT_PER_SATELLITE allows a real one.
-    const target = await startTarget(name, async () => undefined, {
-      SATELLITE_LIMIT_PER_SATELLITE: '0',
-      SATELLITE_LIMIT_PER_ADDRESS: '0',
-    });
+    const target = await startTarget(name, async () => undefined, HOT_ROUTE_ENV);
     try {
-      const base = target.base;
-      const cookie = await registerAccount(base);
-      for (let i = 0; i < 50; i++)
-        await json(base, '/api/mcp/servers/global', {
-          method: 'POST',
-          cookie,
-          body: JSON.stringify({ name: `Server ${i}`, transport: 'stdio', command: 'npx' }),
-        });
-      const me = await json(base, '/api/users/me', { cookie });
-      const team = me.data.teams[0].id as string;
-      await json(base, `/api/teams/${team}/mcp/installations`, {
-        method: 'POST',
-        cookie,
-        body: JSON.stringify({ server_id: 'server-1' }),
-      });
-      const token = await json(base, '/api/satellites/registration-tokens', {
-        method: 'POST',
-        cookie,
-        body: JSON.stringify({ scope: 'global' }),
-      });
-      const satellite = await json(base, '/api/satellites/register', {
-        method: 'POST',
-        bearer: token.data.token,
-        body: JSON.stringify({ name: 'bench' }),
-      });
-      const satelliteHeaders = { authorization: `Bearer ${satellite.data.api_key}` };
-      const routes: Array<[string, string, Record<string, string>]> = [
-        ['health (public)', '/api/health', {}],
-        ['database status (public)', '/api/db/status', {}],
-        ['own profile (cookie)', '/api/users/me', { cookie }],
-        ['roles (cookie)', '/api/roles', { cookie }],
-        ['catalogue list, 20', '/api/mcp/servers?limit=20', { cookie }],
-        ['team installations', `/api/teams/${team}/mcp/installations`, { cookie }],
-        ['client activity, 20', '/api/users/me/mcp/client-activity?limit=20', { cookie }],
-        [
-          'satellite configuration (key)',
-          `/api/satellites/${satellite.data.satellite.id}/config`,
-          satelliteHeaders,
-        ],
-      ];
-      // BENCH_HTTP_ROUTE=<words> measures only the routes whose label contains them.
-      const only = process.env.BENCH_HTTP_ROUTE?.toLowerCase();
-      for (const [label, path, headers] of routes.filter(([l]) => !only || l.includes(only))) {
-        const url = `${base}${path}`;
+      const routes = await hotRoutes(target.base);
+      const cpuSeconds = cpuMeter(target);
+      for (const { label, path, headers } of routes) {
+        const url = `${target.base}${path}`;
         if (WARM_UP_S > 0)
           await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers });
+        const cpuBefore = await cpuSeconds();
         const result = await autocannon({
           url,
           connections: CONNECTIONS,
           duration: DURATION_S,
           headers,
         });
+        // What each answer cost the service (and its PostgreSQL backends) in CPU: unlike the
+        // rate, it leaves out the load generator, which shares the machine's cores.
+        const cpuPerRequestUs = (((await cpuSeconds()) - cpuBefore) * 1e6) / result.requests.total;
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
         const goal = TARGETS[label]?.[name];
@@ -182,6 +136,7 @@ async function main() {
           result.requests.average.toFixed(0),
           String(result.latency.p50),
           String(result.latency.p99),
+          cpuPerRequestUs.toFixed(0),
           `${goal === undefined ? '' : `≥${goal.toLocaleString('en')} req/s, `}p99 ≤${P99_TARGET_MS} ms: ${verdict(rateMet && result.latency.p99 <= P99_TARGET_MS)}`,
         ]);
       }
@@ -192,7 +147,15 @@ async function main() {
   }
   printTable(
     `Hot read routes under load (${CONNECTIONS} connections, ${DURATION_S} s each after ${WARM_UP_S} s unmeasured; latency in ms)`,
-    ['database', 'route', 'requests/s', 'latency median', 'latency p99', 'target'],
+    [
+      'database',
+      'route',
+      'requests/s',
+      'latency median',
+      'latency p99',
+      'CPU per request (µs)',
+      'target',
+    ],
     rows,
   );
   if (!targetsToRun().includes('PGlite') || process.env.BENCH_HTTP_ROUTE) return;
