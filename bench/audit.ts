@@ -10,6 +10,7 @@ import os from 'node:os';
 import {
   cpuMeter,
   json,
+  median,
   percentile,
   printTable,
   registerAccount,
@@ -167,11 +168,6 @@ async function installationCycle(
   await (await expectStatus(removed, 200, 'delete')).arrayBuffer();
 }
 
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 async function main() {

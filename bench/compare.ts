@@ -11,7 +11,15 @@
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { HOT_ROUTE_ENV, hotRoutes, type HotRoute } from './hot-routes.js';
-import { cpuMeter, percentile, printTable, startTarget, targetsToRun, type Target } from './lib.js';
+import {
+  cpuMeter,
+  median,
+  percentile,
+  printTable,
+  startTarget,
+  targetsToRun,
+  type Target,
+} from './lib.js';
 
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 8);
@@ -50,11 +58,6 @@ async function slice(s: Side, route: number, seconds: number): Promise<Slice> {
   };
 }
 
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 const quartiles = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `${percentile(sorted, 25).toFixed(3)}–${percentile(sorted, 75).toFixed(3)}`;

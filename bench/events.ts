@@ -14,6 +14,7 @@ import {
   printTable,
   registerAccount,
   json,
+  pairSatellite,
   startTarget,
   targetsToRun,
   time,
@@ -45,23 +46,14 @@ async function main() {
       // One installation per satellite, assigned to it, as a real deployment spreads its work.
       const satellites: Array<{ id: string; key: string; ctx: MixContext }> = [];
       for (let s = 0; s < SATELLITES; s++) {
-        const token = await json(base, '/api/satellites/registration-tokens', {
-          method: 'POST',
-          cookie,
-          body: JSON.stringify({ scope: 'global' }),
-        });
-        const reg = await json(base, '/api/satellites/register', {
-          method: 'POST',
-          bearer: token.data.token,
-          body: JSON.stringify({ name: `bench-${s}` }),
-        });
+        const paired = await pairSatellite(base, cookie, `bench-${s}`);
         const inst = await json(base, `/api/teams/${team}/mcp/installations`, {
           method: 'POST',
           cookie,
           body: JSON.stringify({
             server_id: 'bench',
             name: `bench-${s}`,
-            satellite_id: reg.data.satellite.id,
+            satellite_id: paired.id,
             settings: { request_logging_enabled: true },
           }),
         });
@@ -71,7 +63,7 @@ async function main() {
           user: me.data.id,
           instance: inst.data.installation.my_instance.id,
         };
-        satellites.push({ id: reg.data.satellite.id, key: reg.data.api_key, ctx });
+        satellites.push({ ...paired, ctx });
       }
       const send = async (sat: (typeof satellites)[number], batch: string, label: string) => {
         const body = await json(base, `/api/satellites/${sat.id}/events`, {

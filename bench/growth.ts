@@ -11,7 +11,7 @@ import { openPostgres } from '../src/db/client.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { normalizeConfigSchema } from '../src/modules/catalogue/service.js';
 import { MIXES } from './event-mixes.js';
-import { json, ms, printTable, startTarget, targetsToRun, time } from './lib.js';
+import { json, ms, pairSatellite, printTable, startTarget, targetsToRun, time } from './lib.js';
 
 const USAGE_ROWS = Number(process.env.BENCH_USAGE_ROWS ?? 1_000_000);
 const REQUEST_ROWS = Math.ceil(USAGE_ROWS / 10);
@@ -113,23 +113,14 @@ async function login(base: string): Promise<string> {
  * account's tool calls and feed as the seeded rows.
  */
 async function eventBatches(base: string, cookie: string) {
-  const token = await json(base, '/api/satellites/registration-tokens', {
-    method: 'POST',
-    cookie,
-    body: JSON.stringify({ scope: 'global' }),
-  });
-  const satellite = await json(base, '/api/satellites/register', {
-    method: 'POST',
-    bearer: token.data.token,
-    body: JSON.stringify({ name: 'growth-events' }),
-  });
+  const satellite = await pairSatellite(base, cookie, 'growth-events');
   const installed = await json(base, `/api/teams/${TEAM}/mcp/installations`, {
     method: 'POST',
     cookie,
     body: JSON.stringify({
       server_id: 'growth-server',
       name: 'Growth events',
-      satellite_id: satellite.data.satellite.id,
+      satellite_id: satellite.id,
       settings: { request_logging_enabled: true },
     }),
   });
@@ -143,9 +134,9 @@ async function eventBatches(base: string, cookie: string) {
   // A batch number of its own for every call, so that no batch is a resent one.
   let next = 0;
   return time(async () => {
-    const body = await json(base, `/api/satellites/${satellite.data.satellite.id}/events`, {
+    const body = await json(base, `/api/satellites/${satellite.id}/events`, {
       method: 'POST',
-      bearer: satellite.data.api_key,
+      bearer: satellite.key,
       body: JSON.stringify(mix.batch(next++, ctx)),
     });
     if (body.failed !== 0) throw new Error(`event batch failed: ${JSON.stringify(body.failures)}`);

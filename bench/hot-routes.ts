@@ -1,6 +1,6 @@
 // The hot read routes that bench/http.ts and bench/compare.ts load, and the records they need:
 // fifty catalogue servers, one installation and one paired satellite.
-import { json, registerAccount } from './lib.js';
+import { json, pairSatellite, registerAccount } from './lib.js';
 
 export interface HotRoute {
   label: string;
@@ -24,17 +24,7 @@ export async function hotRoutes(base: string): Promise<HotRoute[]> {
     cookie,
     body: JSON.stringify({ server_id: 'server-1' }),
   });
-  const token = await json(base, '/api/satellites/registration-tokens', {
-    method: 'POST',
-    cookie,
-    body: JSON.stringify({ scope: 'global' }),
-  });
-  const satellite = await json(base, '/api/satellites/register', {
-    method: 'POST',
-    bearer: token.data.token,
-    body: JSON.stringify({ name: 'bench' }),
-  });
-  const satelliteKey = { authorization: `Bearer ${satellite.data.api_key}` };
+  const satellite = await pairSatellite(base, cookie, 'bench');
   const routes: HotRoute[] = [
     { label: 'health (public)', path: '/api/health', headers: {} },
     { label: 'database status (public)', path: '/api/db/status', headers: {} },
@@ -53,8 +43,8 @@ export async function hotRoutes(base: string): Promise<HotRoute[]> {
     },
     {
       label: 'satellite configuration (key)',
-      path: `/api/satellites/${satellite.data.satellite.id}/config`,
-      headers: satelliteKey,
+      path: `/api/satellites/${satellite.id}/config`,
+      headers: { authorization: `Bearer ${satellite.key}` },
     },
   ];
   const only = process.env.BENCH_HTTP_ROUTE?.toLowerCase();

@@ -247,6 +247,31 @@ export async function json(
   return body;
 }
 
+/** Pairs a satellite over the API with a global registration token; its id and API key. */
+export async function pairSatellite(
+  base: string,
+  cookie: string,
+  name: string,
+): Promise<{ id: string; key: string }> {
+  const token = await json(base, '/api/satellites/registration-tokens', {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({ scope: 'global' }),
+  });
+  const satellite = await json(base, '/api/satellites/register', {
+    method: 'POST',
+    bearer: token.data.token,
+    body: JSON.stringify({ name }),
+  });
+  return { id: satellite.data.satellite.id, key: satellite.data.api_key };
+}
+
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** User and system CPU seconds a process has used, from /proc (Linux); null once it is gone. */

@@ -1,4 +1,9 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -56,7 +61,7 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { loadPlugins, type PluginStatus } from './modules/plugins/loader.js';
 import { pluginRoutes } from './modules/plugins/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
-import { installAuditSettings, type AuditRequest } from './modules/audit/context.js';
+import { installAuditSettings } from './modules/audit/context.js';
 import { applyAuditRetention } from './modules/audit/retention.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { createAuditSealer } from './modules/audit/sealer.js';
@@ -403,7 +408,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       repository: registryRepository,
       importer: registryImporter,
       api: createRegistryApi({ repository: registryRepository, baseUrl: config.baseUrl }),
-      syncNow: (request: AuditRequest) => registrySync.runNow(jobs, request),
+      syncNow: (request: FastifyRequest) => registrySync.runNow(jobs, request),
     },
     installations,
     userRepository,

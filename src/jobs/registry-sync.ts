@@ -1,5 +1,5 @@
+import type { FastifyRequest } from 'fastify';
 import type { Job } from './runner.js';
-import type { AuditRequest } from '../modules/audit/context.js';
 import type { RegistrySync } from '../modules/registry/sync.js';
 
 export const REGISTRY_SYNC_JOB = 'registry-sync';
@@ -7,21 +7,19 @@ export const REGISTRY_SYNC_JOB = 'registry-sync';
 /**
  * The registry sync as a periodic job: the runner's advisory lock and slot claim make one
  * replica run it at a time. An administrator's "sync now" goes through the same runner (and
- * lock), and `runNow` says which of the two started a run.
+ * lock), and `runNow` says which of the two started a run: a run has the administrator's request
+ * exactly when one asked for it.
  */
 export function createRegistrySyncJob(sync: RegistrySync, intervalMs: number) {
-  let nextTrigger: 'schedule' | 'admin' = 'schedule';
-  let askedBy: AuditRequest = null;
+  let askedBy: FastifyRequest | null = null;
   let lastRunId: string | null = null;
   const job: Job = {
     name: REGISTRY_SYNC_JOB,
     intervalMs,
     async run() {
-      const trigger = nextTrigger;
       const request = askedBy;
-      nextTrigger = 'schedule';
       askedBy = null;
-      const run = await sync.run(trigger, request);
+      const run = await sync.run(request ? 'admin' : 'schedule', request);
       lastRunId = run?.id ?? null;
       return run;
     },
@@ -31,13 +29,11 @@ export function createRegistrySyncJob(sync: RegistrySync, intervalMs: number) {
     /** Runs the sync now; null when another run holds the lock (or no source is configured). */
     async runNow(
       runner: { run(name: string): Promise<boolean> },
-      request: AuditRequest,
+      request: FastifyRequest,
     ): Promise<string | null> {
-      nextTrigger = 'admin';
       askedBy = request;
       lastRunId = null;
       const ran = await runner.run(REGISTRY_SYNC_JOB);
-      nextTrigger = 'schedule';
       askedBy = null;
       return ran ? lastRunId : null;
     },

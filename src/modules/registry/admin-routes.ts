@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
@@ -13,7 +14,6 @@ import {
   SyncRunListResponse,
   SyncRunResponse,
 } from './admin-schemas.js';
-import type { AuditRequest } from '../audit/context.js';
 import { checkRegistryUrl } from './fetcher.js';
 import type { Importer, ImportResult } from './importer.js';
 import type { RegistryRepository, SourceRow, SyncRunRow } from './repository.js';
@@ -70,7 +70,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
   importer: Importer;
   repository: RegistryRepository;
   /** Runs the sync job now; the run id, or null when a run is already under way. */
-  syncNow: (request: AuditRequest) => Promise<string | null>;
+  syncNow: (request: FastifyRequest) => Promise<string | null>;
   importBodyLimitBytes: number;
 }> = async (app, { importer: service, repository, syncNow, importBodyLimitBytes }) => {
   app.post(
