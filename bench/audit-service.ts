@@ -17,6 +17,7 @@ const db = await openDatabase(target, {
   dataDir: config.dataDir,
   poolMax: config.databasePoolMax,
   preparedStatements: config.databasePreparedStatements,
+  embeddedCompiler: config.embeddedCompiler,
 });
 await runMigrations(db);
 const app = buildApp({

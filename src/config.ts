@@ -3,6 +3,9 @@ import path from 'node:path';
 
 export const API_VERSION = '0.20.5';
 
+export const EMBEDDED_COMPILERS = ['baseline', 'optimizing'] as const;
+export type EmbeddedCompiler = (typeof EMBEDDED_COMPILERS)[number];
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -21,6 +24,8 @@ export interface Config {
   databasePreparedStatements: number;
   /** PGlite only: how often the next table is vacuumed in turn (db/embedded-vacuum.ts). */
   embeddedVacuumMs: number;
+  /** PGlite only: which of V8's WASM compilers runs PostgreSQL (db/embedded-compiler.ts). */
+  embeddedCompiler: EmbeddedCompiler;
   logLevel: LogLevel;
   bodyLimitBytes: number;
   /**
@@ -226,6 +231,20 @@ function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: num
   return value;
 }
 
+function oneOf<T extends string>(
+  env: NodeJS.ProcessEnv,
+  key: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${key} must be one of ${choices.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
 /** proxy-addr's names for the reserved ranges, accepted beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -428,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     databasePreparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', 8, 0, 100),
     embeddedVacuumMs: integer(env, 'EMBEDDED_VACUUM_MS', 20_000, 100, 3_600_000),
+    embeddedCompiler: oneOf(env, 'EMBEDDED_COMPILER', EMBEDDED_COMPILERS, 'baseline'),
     logLevel,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     trustProxy: trustProxy(env, warnings),

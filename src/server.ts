@@ -33,6 +33,7 @@ async function startOn(
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
+    embeddedCompiler: config.embeddedCompiler,
   });
   try {
     const result = await runMigrations(db);

@@ -60,6 +60,7 @@ describe('configuration', () => {
     [{ STREAM_POLL_INTERVAL_MS: '0' }, /STREAM_POLL_INTERVAL_MS must be between 10 and 60000/],
     [{ JOBS_INTERVAL_MS: '5' }, /JOBS_INTERVAL_MS must be between 100 and 86400000/],
     [{ EMBEDDED_VACUUM_MS: '50' }, /EMBEDDED_VACUUM_MS must be between 100 and 3600000/],
+    [{ EMBEDDED_COMPILER: 'fast' }, /EMBEDDED_COMPILER must be one of baseline, optimizing/],
     [{ SATELLITE_KEY_CACHE_MS: '90000' }, /SATELLITE_KEY_CACHE_MS must be between 0 and 60000/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

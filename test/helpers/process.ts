@@ -29,10 +29,11 @@ export interface ServerProcess {
 /** Runs src/server.ts in its own process, as `npm start` would, and waits until it answers. */
 export async function startServer(
   env: Record<string, string>,
-  options: { waitForHealth?: boolean } = {},
+  options: { waitForHealth?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'info',
