@@ -9,8 +9,7 @@
 //                                   both trees must share their migrations
 //   BENCH_COMPARE_ROUNDS (8), BENCH_COMPARE_SECONDS (3), BENCH_HTTP_ROUTE, BENCH_ONLY as elsewhere
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { HOT_ROUTE_ENV, hotRoutes, type HotRoute } from './hot-routes.js';
+import { CONNECTIONS, HOT_ROUTE_ENV, hotRoutes, loadRoute, type HotRoute } from './hot-routes.js';
 import {
   cpuMeter,
   median,
@@ -21,7 +20,6 @@ import {
   type Target,
 } from './lib.js';
 
-const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 8);
 const SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 3);
 
@@ -41,21 +39,13 @@ async function side(target: Target): Promise<Side> {
 }
 
 async function slice(s: Side, route: number, seconds: number): Promise<Slice> {
-  const { path: routePath, headers } = s.routes[route]!;
-  const before = await s.cpuSeconds();
-  const result = await autocannon({
-    url: `${s.target.base}${routePath}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${routePath}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  const spent = (await s.cpuSeconds()) - before;
-  return {
-    rate: result.requests.average,
-    cpuPerRequestUs: (spent * 1e6) / Math.max(1, result.requests.total),
-  };
+  const { result, cpuPerRequestUs } = await loadRoute(
+    s.target.base,
+    s.routes[route]!,
+    seconds,
+    s.cpuSeconds,
+  );
+  return { rate: result.requests.average, cpuPerRequestUs };
 }
 
 const quartiles = (values: number[]) => {

@@ -1,6 +1,10 @@
-// The hot read routes that bench/http.ts and bench/compare.ts load, and the records they need:
-// fifty catalogue servers, one installation and one paired satellite.
+// The hot read routes that bench/http.ts and bench/compare.ts load, the records they need (fifty
+// catalogue servers, one installation and one paired satellite), and how one is loaded.
+import autocannon from 'autocannon';
 import { json, pairSatellite, registerAccount } from './lib.js';
+
+/** Every hot-route load uses this many connections. */
+export const CONNECTIONS = 16;
 
 export interface HotRoute {
   label: string;
@@ -60,3 +64,29 @@ export const HOT_ROUTE_ENV = {
   SATELLITE_LIMIT_PER_SATELLITE: '0',
   SATELLITE_LIMIT_PER_ADDRESS: '0',
 };
+
+/**
+ * Loads one route for `seconds` and meters the CPU its service spent meanwhile (`cpuSeconds`,
+ * from `cpuMeter`). Any answer but a 2xx stops the benchmark: it would not be measuring the route.
+ */
+export async function loadRoute(
+  base: string,
+  route: HotRoute,
+  seconds: number,
+  cpuSeconds: () => Promise<number>,
+) {
+  const before = await cpuSeconds();
+  const result = await autocannon({
+    url: `${base}${route.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: route.headers,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${route.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  // What each answer cost the service (and its PostgreSQL backends) in CPU: unlike the rate, it
+  // leaves out the load generator, which shares the machine's cores.
+  const cpuPerRequestUs =
+    (((await cpuSeconds()) - before) * 1e6) / Math.max(1, result.requests.total);
+  return { result, cpuPerRequestUs };
+}

@@ -7,11 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { HOT_ROUTE_ENV, hotRoutes } from './hot-routes.js';
+import { CONNECTIONS, HOT_ROUTE_ENV, hotRoutes, loadRoute } from './hot-routes.js';
 import { benchNodeOptions, cpuMeter, printTable, startTarget, targetsToRun } from './lib.js';
 
-const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 /**
  * Each route is driven this long, unmeasured, before its measured run: the service's first
@@ -112,22 +110,15 @@ async function main() {
     try {
       const routes = await hotRoutes(target.base);
       const cpuSeconds = cpuMeter(target);
-      for (const { label, path, headers } of routes) {
-        const url = `${target.base}${path}`;
-        if (WARM_UP_S > 0)
-          await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers });
-        const cpuBefore = await cpuSeconds();
-        const result = await autocannon({
-          url,
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers,
-        });
-        // What each answer cost the service (and its PostgreSQL backends) in CPU: unlike the
-        // rate, it leaves out the load generator, which shares the machine's cores.
-        const cpuPerRequestUs = (((await cpuSeconds()) - cpuBefore) * 1e6) / result.requests.total;
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      for (const route of routes) {
+        const { label } = route;
+        if (WARM_UP_S > 0) await loadRoute(target.base, route, WARM_UP_S, cpuSeconds);
+        const { result, cpuPerRequestUs } = await loadRoute(
+          target.base,
+          route,
+          DURATION_S,
+          cpuSeconds,
+        );
         const goal = TARGETS[label]?.[name];
         const rateMet = goal === undefined || result.requests.average >= goal;
         rows.push([

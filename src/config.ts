@@ -416,10 +416,7 @@ export function redirectUriAllowed(value: unknown): boolean {
 /** Reads the environment once; everything else receives the resulting object. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  }
+  const logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
   const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(baseUrl);
