@@ -2,13 +2,17 @@
 // then posts batches of 100 events over HTTP in three mixes (bench/event-mixes.ts: the spec's
 // shapes, the DeployStack satellite's shapes, and all 21 types). Prints per mix the median and p99
 // latency of one batch and sustained events per second with 8 satellites posting at once, and the
-// cost of satellite-key authentication, for PGlite and PostgreSQL.
+// cost of satellite-key authentication, for PGlite and PostgreSQL. Batches are timed from a lean
+// client (keepAliveClient), and the CPU the service and its database spent per batch is printed
+// beside the latency: on a shared machine it moves far less than the time does.
 import { openPostgres } from '../src/db/client.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createSatelliteKeyResolver } from '../src/modules/satellites/keys.js';
 import { createSatelliteRepository } from '../src/modules/satellites/repository.js';
 import { MIXES, type MixContext } from './event-mixes.js';
 import {
+  cpuMeter,
+  keepAliveClient,
   ms,
   percentile,
   printTable,
@@ -33,6 +37,13 @@ async function main() {
       async () => undefined,
       commit ? { SATELLITE_EVENTS_ASYNC_COMMIT: commit } : {},
     );
+    // One installation per satellite, assigned to it, as a real deployment spreads its work.
+    const satellites: Array<{
+      id: string;
+      key: string;
+      ctx: MixContext;
+      client: ReturnType<typeof keepAliveClient>;
+    }> = [];
     try {
       const base = target.base;
       const cookie = await registerAccount(base);
@@ -43,8 +54,6 @@ async function main() {
         cookie,
         body: JSON.stringify({ name: 'Bench', transport: 'stdio', command: 'npx' }),
       });
-      // One installation per satellite, assigned to it, as a real deployment spreads its work.
-      const satellites: Array<{ id: string; key: string; ctx: MixContext }> = [];
       for (let s = 0; s < SATELLITES; s++) {
         const paired = await pairSatellite(base, cookie, `bench-${s}`);
         const inst = await json(base, `/api/teams/${team}/mcp/installations`, {
@@ -63,21 +72,20 @@ async function main() {
           user: me.data.id,
           instance: inst.data.installation.my_instance.id,
         };
-        satellites.push({ ...paired, ctx });
+        const client = keepAliveClient(base, { authorization: `Bearer ${paired.key}` });
+        satellites.push({ ...paired, ctx, client });
       }
       const send = async (sat: (typeof satellites)[number], batch: string, label: string) => {
-        const body = await json(base, `/api/satellites/${sat.id}/events`, {
-          method: 'POST',
-          bearer: sat.key,
-          body: batch,
-        });
+        const body = await sat.client.post(`/api/satellites/${sat.id}/events`, batch);
         if (body.failed !== 0)
           throw new Error(`${label}: failures: ${JSON.stringify(body.failures?.slice(0, 2))}`);
         return body.processed as number;
       };
       // What any batch costs besides its events' work: the HTTP round trip, the key check, one
       // statement and the answer, measured with batches of one event (the spec mix's first).
+      const cpu = cpuMeter(target);
       let single = 900_000;
+      const emptyBefore = await cpu();
       const empty = await time(
         async () => {
           const event = MIXES[0]!.batch(single++, satellites[0]!.ctx).events[0];
@@ -86,6 +94,8 @@ async function main() {
         Number(process.env.BENCH_SAMPLES ?? 200),
         30,
       );
+      const emptyCpu =
+        ((await cpu()) - emptyBefore) / (Number(process.env.BENCH_SAMPLES ?? 200) + 30);
       const rows: string[][] = [];
       // BENCH_MIX=<words> runs only the mixes whose name contains them (e.g. `spec`).
       const only = process.env.BENCH_MIX?.toLowerCase();
@@ -102,11 +112,13 @@ async function main() {
           JSON.stringify(mix.batch(offset + i, satellites[0]!.ctx)),
         );
         let next = 0;
+        const cpuBefore = await cpu();
         const one = await time(
           () => send(satellites[0]!, bodies[next++]!, mix.name).then(() => undefined),
           samples,
           30,
         );
+        const cpuPerBatch = ((await cpu()) - cpuBefore) / bodies.length;
 
         // Sustained: every satellite posts back to back for a fixed time.
         let processed = 0;
@@ -129,6 +141,7 @@ async function main() {
           mix.name,
           ms(one.median),
           ms(one.p99),
+          ms(cpuPerBatch * 1000),
           String(Math.round(processed / seconds)),
           `${ms(percentile(perBatch, 50))} / ${ms(percentile(perBatch, 99))}`,
         ]);
@@ -139,6 +152,7 @@ async function main() {
         'one event (what every batch costs)',
         ms(empty.median),
         ms(empty.p99),
+        ms(emptyCpu * 1000),
         '',
         '',
       ]);
@@ -166,6 +180,7 @@ async function main() {
       }
       latency.push(...rows.map((row, r) => [...row, r === 0 ? auth : '']));
     } finally {
+      for (const sat of satellites) sat.client.close();
       await target.close();
     }
   }
@@ -176,6 +191,7 @@ async function main() {
       'mix',
       'batch median',
       'batch p99',
+      'CPU per batch (service + database)',
       `sustained events/s, ${SATELLITES} satellites`,
       'batch median / p99 under load',
       'satellite-key authentication',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -245,6 +246,50 @@ export async function json(
   const body = (await res.json()) as any;
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * A lean client for timed requests: one kept-alive connection, as a satellite holds, over
+ * node:http. `fetch` (undici) spends about 1 to 2 ms of its own CPU on a 30 KB request on these
+ * 2-core machines, time the service then waits for and the figures would count as its own.
+ */
+export function keepAliveClient(base: string, headers: Record<string, string> = {}) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    /** POSTs a JSON text; resolves with the parsed answer, rejects on a non-2xx one. */
+    post(path: string, body: string): Promise<any> {
+      return new Promise((resolve, reject) => {
+        const request = http.request(
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            path,
+            method: 'POST',
+            headers: {
+              ...headers,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => {
+              if (response.statusCode! >= 300)
+                reject(new Error(`${path}: ${response.statusCode} ${text}`));
+              else resolve(JSON.parse(text));
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
 }
 
 /** Pairs a satellite over the API with a global registration token; its id and API key. */
