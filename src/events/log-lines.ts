@@ -29,9 +29,13 @@ export function logLineWrites(lines: Map<string, Line[]>): NamedWrite[] {
   );
   const kept: Line[] = [];
   for (const rows of lines.values()) {
-    // Each kept line's position relative to the installation's new total (0 for the last).
+    // Each kept line's position relative to the installation's new total (0 for the last), set
+    // on the planned row itself: the rows are this batch's own, and copying each showed in
+    // profiles. A batch applied again (event by event) sets them afresh.
     rows.forEach((row, i) => {
-      if (i >= rows.length - LOG_LINES_KEPT) kept.push({ ...row, position: i - rows.length + 1 });
+      if (i < rows.length - LOG_LINES_KEPT) return;
+      row.position = i - rows.length + 1;
+      kept.push(row);
     });
   }
   return [

@@ -146,26 +146,38 @@ export function createEventProcessor(deps: {
         const handler = event.handler!;
         const data = event.data as never;
         const writes = new BatchWrites();
-        const base = {
-          index: event.index,
-          satellite,
-          timestamp: event.timestamp!,
-          clock: deps.clock,
-        };
+        const index = event.index;
+        const timestamp = event.timestamp!;
+        const clock = deps.clock;
         let recordId: string | null = null;
         let installationId: string | null = null;
+        // Each context is one object literal, not spread from a shared base: a batch plans a
+        // hundred events, and copying objects per event showed in profiles.
         if (isInstallationEvent(handler)) {
           const { installationId: id, teamId } = subject.claim!;
           const installation = checkServed(scope.installations.get(id), satellite, id, teamId);
-          const instanceOf = (userId: string) =>
-            instanceOfMember(scope.instances, installation, userId);
+          const instances = scope.instances;
+          const instanceOf = (userId: string) => instanceOfMember(instances, installation, userId);
           const [userInstance] = subject.users.map(instanceOf);
-          const context = { ...base, installation, instances: scope.instances, instanceOf };
-          recordId = handler.plan(data, { ...context, userInstance }, writes);
+          recordId = handler.plan(
+            data,
+            {
+              index,
+              satellite,
+              timestamp,
+              clock,
+              installation,
+              instances,
+              instanceOf,
+              userInstance,
+            },
+            writes,
+          );
           installationId = installation.id;
         } else {
           for (const userId of subject.users) checkMember(scope.members, subject.teamId!, userId);
-          recordId = handler.plan?.(data, { ...base, teamId: subject.teamId }, writes) ?? null;
+          const context = { index, satellite, timestamp, clock, teamId: subject.teamId };
+          recordId = handler.plan?.(data, context, writes) ?? null;
         }
         writes.recordHistory({
           id: event.eventId!,

@@ -22,15 +22,20 @@ interface ToolCall {
   user_id?: string;
 }
 
-/** The columns usage and request logs share: who, where, which tool, how it went. */
-export function toolCallRow(
+/**
+ * The columns usage and request logs share (who, where, which tool, how it went), with the
+ * table's own columns (`more`) added to the same object: a batch makes a row per call, and
+ * spreading one object into another per row showed in profiles.
+ */
+export function toolCallRow<More extends object>(
   prefix: string,
   satellite: SatelliteActor,
   installation: InstallationScope,
   data: ToolCall,
   occurredAt: Date,
+  more: More,
 ) {
-  return {
+  const row = {
     id: newId(prefix),
     satelliteId: satellite.satelliteId,
     installationId: installation.id,
@@ -43,4 +48,5 @@ export function toolCallRow(
     errorMessage: data.success ? null : (data.error_message ?? null),
     occurredAt,
   };
+  return Object.assign(row, more);
 }

@@ -33,6 +33,8 @@ export const logRateLimitExceeded = defineHandler({
       level: 'warn',
       message: `The satellite dropped ${data.dropped_count} log lines of this server${limit}`,
       loggedAt: timestamp,
+      // Its place among the installation's lines, set once the batch's lines are counted.
+      position: 0,
     };
     writes.addLogLines(installation.id, [row]);
     return row.id;

@@ -72,11 +72,17 @@ const response = (context: PlanContext, value: unknown) =>
   context.installation.settings.request_logging_enabled ? (value ?? null) : null;
 
 function planFlat(data: Static<typeof Flat>, context: PlanContext, writes: BatchWrites) {
-  const values = {
-    ...toolCallRow('req', context.satellite, context.installation, data, context.timestamp),
-    requestParams: data.request_params ?? null,
-    toolResponse: response(context, data.tool_response),
-  };
+  const values = toolCallRow(
+    'req',
+    context.satellite,
+    context.installation,
+    data,
+    context.timestamp,
+    {
+      requestParams: data.request_params ?? null,
+      toolResponse: response(context, data.tool_response),
+    },
+  );
   writes.insert(mcpRequestLogs, [values]);
   return values.id;
 }
@@ -88,8 +94,8 @@ function planFlat(data: Static<typeof Flat>, context: PlanContext, writes: Batch
  */
 function planBatched(data: Static<typeof Batched>, context: PlanContext, writes: BatchWrites) {
   const { satellite, installation } = context;
-  const rows = data.requests.map((entry) => ({
-    ...toolCallRow(
+  const rows = data.requests.map((entry) =>
+    toolCallRow(
       'req',
       satellite,
       installation,
@@ -101,10 +107,12 @@ function planBatched(data: Static<typeof Batched>, context: PlanContext, writes:
         user_id: entry.user_id,
       },
       entry.timestamp ? new Date(entry.timestamp) : context.timestamp,
+      {
+        requestParams: entry.tool_params ?? {},
+        toolResponse: response(context, entry.tool_response),
+      },
     ),
-    requestParams: entry.tool_params ?? {},
-    toolResponse: response(context, entry.tool_response),
-  }));
+  );
   writes.insert(mcpRequestLogs, rows);
   const usage = rows.flatMap((row) =>
     row.userId === null

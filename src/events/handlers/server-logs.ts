@@ -38,6 +38,8 @@ export const serverLogs = defineHandler({
       level: typeof line === 'string' ? 'stderr' : (line.level ?? 'stderr'),
       message: typeof line === 'string' ? line : line.message,
       loggedAt: typeof line !== 'string' && line.timestamp ? new Date(line.timestamp) : timestamp,
+      // Its place among the installation's lines, set once the batch's lines are counted.
+      position: 0,
     }));
     writes.addLogLines(installation.id, rows);
     return rows[0]!.id;

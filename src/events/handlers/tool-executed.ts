@@ -14,12 +14,11 @@ export const toolExecuted = defineHandler({
   // The row lands in this user's activity: they must be a member with an instance here.
   userOf: (data) => data.user_id,
   plan(data, { satellite, installation, timestamp }, writes) {
-    const values = {
-      ...toolCallRow('use', satellite, installation, data, timestamp),
+    const values = toolCallRow('use', satellite, installation, data, timestamp, {
       metrics: data as Record<string, unknown>,
       // Every usage row carries the same columns: rows of one batch are inserted together.
       requestLogId: null,
-    };
+    });
     writes.insert(satelliteUsageLogs, [values]);
     return values.id;
   },
