@@ -26,6 +26,18 @@ import {
 
 const SATELLITES = 8;
 const SUSTAIN_MS = Number(process.env.BENCH_SUSTAIN_MS ?? 10_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const WARM_UP = 30;
+
+/**
+ * Times `run` sequentially (time()) and meters the CPU the service and its database spent per
+ * run, warm-up included, in milliseconds.
+ */
+async function timedWithCpu(cpu: () => Promise<number>, run: () => Promise<void>) {
+  const before = await cpu();
+  const timing = await time(run, SAMPLES, WARM_UP);
+  return { ...timing, cpuMs: (((await cpu()) - before) * 1000) / (SAMPLES + WARM_UP) };
+}
 
 async function main() {
   const latency: string[][] = [];
@@ -85,17 +97,10 @@ async function main() {
       // statement and the answer, measured with batches of one event (the spec mix's first).
       const cpu = cpuMeter(target);
       let single = 900_000;
-      const emptyBefore = await cpu();
-      const empty = await time(
-        async () => {
-          const event = MIXES[0]!.batch(single++, satellites[0]!.ctx).events[0];
-          await send(satellites[0]!, JSON.stringify({ events: [event] }), 'one event');
-        },
-        Number(process.env.BENCH_SAMPLES ?? 200),
-        30,
-      );
-      const emptyCpu =
-        ((await cpu()) - emptyBefore) / (Number(process.env.BENCH_SAMPLES ?? 200) + 30);
+      const empty = await timedWithCpu(cpu, async () => {
+        const event = MIXES[0]!.batch(single++, satellites[0]!.ctx).events[0];
+        await send(satellites[0]!, JSON.stringify({ events: [event] }), 'one event');
+      });
       const rows: string[][] = [];
       // BENCH_MIX=<words> runs only the mixes whose name contains them (e.g. `spec`).
       const only = process.env.BENCH_MIX?.toLowerCase();
@@ -107,18 +112,13 @@ async function main() {
         const offset = rows.length * 100_000;
         // A batch number of its own for every call (time() repeats its warm-up's numbers), so no
         // batch is a resent one.
-        const samples = Number(process.env.BENCH_SAMPLES ?? 200);
-        const bodies = Array.from({ length: samples + 30 }, (_, i) =>
+        const bodies = Array.from({ length: SAMPLES + WARM_UP }, (_, i) =>
           JSON.stringify(mix.batch(offset + i, satellites[0]!.ctx)),
         );
         let next = 0;
-        const cpuBefore = await cpu();
-        const one = await time(
-          () => send(satellites[0]!, bodies[next++]!, mix.name).then(() => undefined),
-          samples,
-          30,
+        const one = await timedWithCpu(cpu, () =>
+          send(satellites[0]!, bodies[next++]!, mix.name).then(() => undefined),
         );
-        const cpuPerBatch = ((await cpu()) - cpuBefore) / bodies.length;
 
         // Sustained: every satellite posts back to back for a fixed time.
         let processed = 0;
@@ -141,7 +141,7 @@ async function main() {
           mix.name,
           ms(one.median),
           ms(one.p99),
-          ms(cpuPerBatch * 1000),
+          ms(one.cpuMs),
           String(Math.round(processed / seconds)),
           `${ms(percentile(perBatch, 50))} / ${ms(percentile(perBatch, 99))}`,
         ]);
@@ -152,7 +152,7 @@ async function main() {
         'one event (what every batch costs)',
         ms(empty.median),
         ms(empty.p99),
-        ms(emptyCpu * 1000),
+        ms(empty.cpuMs),
         '',
         '',
       ]);

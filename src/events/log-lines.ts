@@ -2,11 +2,34 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { jsonInsert, type NamedWrite } from '../db/json-rows.js';
 import { mcpServerLogs } from '../db/schema/index.js';
+import { newId } from '../lib/ids.js';
 
 /** Server log lines kept per installation; the newest win. */
 export const LOG_LINES_KEPT = 100;
 
 type Line = Record<string, unknown>;
+
+/**
+ * A server log line as a handler plans it. Its `position` among the installation's lines is set
+ * by logLineWrites once the batch's lines are counted; the field is there from the start so that
+ * every line has one shape.
+ */
+export function logLine(
+  satellite: { satelliteId: string },
+  installation: { id: string; teamId: string },
+  line: { level: string; message: string; loggedAt: Date },
+) {
+  return {
+    id: newId('log'),
+    satelliteId: satellite.satelliteId,
+    installationId: installation.id,
+    teamId: installation.teamId,
+    level: line.level,
+    message: line.message,
+    loggedAt: line.loggedAt,
+    position: 0,
+  };
+}
 
 /**
  * Server log lines are numbered per installation by a counter row, and the writes that number,

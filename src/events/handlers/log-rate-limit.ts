@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { newId } from '../../lib/ids.js';
+import { logLine } from '../log-lines.js';
 import { installationIdOf } from '../process-ref.js';
 import { Count, Data, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
@@ -25,17 +25,11 @@ export const logRateLimitExceeded = defineHandler({
   }),
   plan(data, { satellite, installation, timestamp }, writes) {
     const limit = data.rate_limit === undefined ? '' : ` (more than ${data.rate_limit} per second)`;
-    const row = {
-      id: newId('log'),
-      satelliteId: satellite.satelliteId,
-      installationId: installation.id,
-      teamId: installation.teamId,
+    const row = logLine(satellite, installation, {
       level: 'warn',
       message: `The satellite dropped ${data.dropped_count} log lines of this server${limit}`,
       loggedAt: timestamp,
-      // Its place among the installation's lines, set once the batch's lines are counted.
-      position: 0,
-    };
+    });
     writes.addLogLines(installation.id, [row]);
     return row.id;
   },

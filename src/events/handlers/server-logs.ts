@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { newId } from '../../lib/ids.js';
-import { LOG_LINES_KEPT } from '../log-lines.js';
+import { LOG_LINES_KEPT, logLine } from '../log-lines.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
@@ -30,17 +29,13 @@ export const serverLogs = defineHandler({
   }),
   plan(data, { satellite, installation, timestamp }, writes) {
     // Only the newest lines are kept, so older ones in a long report are never written.
-    const rows = data.logs.slice(-LOG_LINES_KEPT).map((line) => ({
-      id: newId('log'),
-      satelliteId: satellite.satelliteId,
-      installationId: installation.id,
-      teamId: installation.teamId,
-      level: typeof line === 'string' ? 'stderr' : (line.level ?? 'stderr'),
-      message: typeof line === 'string' ? line : line.message,
-      loggedAt: typeof line !== 'string' && line.timestamp ? new Date(line.timestamp) : timestamp,
-      // Its place among the installation's lines, set once the batch's lines are counted.
-      position: 0,
-    }));
+    const rows = data.logs.slice(-LOG_LINES_KEPT).map((line) =>
+      logLine(satellite, installation, {
+        level: typeof line === 'string' ? 'stderr' : (line.level ?? 'stderr'),
+        message: typeof line === 'string' ? line : line.message,
+        loggedAt: typeof line !== 'string' && line.timestamp ? new Date(line.timestamp) : timestamp,
+      }),
+    );
     writes.addLogLines(installation.id, rows);
     return rows[0]!.id;
   },
