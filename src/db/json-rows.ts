@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, SQL, sql, StringChunk } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
@@ -30,12 +30,73 @@ type Primitive = string | number | boolean | null;
 const isPrimitive = (value: unknown): value is Primitive =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
+/** A table's columns for one set of row properties: what each call with them would work out. */
+interface Layout {
+  properties: string[];
+  columns: string[];
+  /** The columns whose values travel (all but a sequenced `created_at`), as [property, column]. */
+  sent: Array<readonly [string, string]>;
+  sequenced: boolean;
+}
+
+/**
+ * A statement's text around the values each call brings: the rows, the shared values, the
+ * sequence, and the `computed` and `from` expressions (which may carry parameters of their own).
+ */
+type Part = string | { slot: 'rows' | 'shared' | 'sequence' | 'from' } | { computed: string };
+
+interface Template {
+  parts: Part[];
+  /** The columns that travel once per row, as [property, column]. */
+  perRow: Array<readonly [string, string]>;
+}
+
+/**
+ * Layouts and statement texts, worked out once per shape: a batch writes rows of a few shapes
+ * again and again, and building the same text from a few hundred fragments per batch, then
+ * walking them, cost about half a millisecond of CPU per event batch (an eighth of the
+ * service's share, docs/performance.md). Shapes come from code (the properties and options
+ * callers use) and from which of a few columns a batch's rows share, so there are few of them;
+ * the bound only guards against a caller that would make them endless.
+ */
+const layouts = new WeakMap<PgTable, Map<string, Layout>>();
+const templates = new WeakMap<Layout, Map<string, Template>>();
+const SHAPES_KEPT = 256;
+
+function remembered<K extends object, V>(cache: WeakMap<K, Map<string, V>>, owner: K) {
+  let byKey = cache.get(owner);
+  if (!byKey || byKey.size >= SHAPES_KEPT) cache.set(owner, (byKey = new Map()));
+  return byKey;
+}
+
+function layoutOf(table: PgTable, row: Row | undefined, sequence: boolean): Layout {
+  const properties = Object.keys(row ?? {});
+  const byKey = remembered(layouts, table);
+  const key = `${sequence}:${properties.join(',')}`;
+  const known = byKey.get(key);
+  if (known) return known;
+  const columnsOf = getTableColumns(table);
+  const sequenced = sequence && 'createdAt' in columnsOf;
+  if (sequenced) properties.push('createdAt');
+  for (const property of properties)
+    if (!(property in columnsOf))
+      throw new Error(`${getTableName(table)} has no column for property ${property}`);
+  const columns = properties.map(toSnakeCase);
+  // A computed column's own value is sent too (its expression may use it), except created_at.
+  const sent = properties.flatMap((property, i) =>
+    sequenced && property === 'createdAt' ? [] : [[property, columns[i]!] as const],
+  );
+  const layout = { properties, columns, sent, sequenced };
+  byKey.set(key, layout);
+  return layout;
+}
+
 /**
  * The sent columns whose value is one and the same primitive in every row: a batch's rows share
  * their satellite, team, installation and often user, ids of 20–30 characters that would
  * otherwise travel, and be parsed, once per row.
  */
-function sharedColumns(rows: Row[], sent: ReadonlyArray<readonly [string, string]>) {
+function sharedColumns(rows: Row[], sent: Layout['sent']) {
   const shared = new Map<string, Primitive>();
   if (rows.length < 2) return shared;
   for (const [property, column] of sent) {
@@ -44,6 +105,79 @@ function sharedColumns(rows: Row[], sent: ReadonlyArray<readonly [string, string
     if (rows.every((row) => (row[property] ?? null) === value)) shared.set(column, value);
   }
   return shared;
+}
+
+function templateOf(
+  table: PgTable,
+  layout: Layout,
+  shared: Map<string, Primitive>,
+  options: JsonInsertOptions,
+): Template {
+  const byKey = remembered(templates, layout);
+  const { onConflict, computed = {}, from } = options;
+  const key = [
+    [...shared.keys()].join(','),
+    Object.keys(computed).join(','),
+    from ? 'from' : '',
+    onConflict ? `${onConflict.target.join(',')}>${onConflict.update.join(',')}` : '',
+  ].join('|');
+  const known = byKey.get(key);
+  if (known) return known;
+
+  const { properties, columns, sent, sequenced } = layout;
+  const name = `"${getTableName(table)}"`;
+  const parts: Part[] = [`INSERT INTO ${name} (${properties.map(quoted).join(', ')}) SELECT `];
+  properties.forEach((property, i) => {
+    if (i > 0) parts.push(', ');
+    if (sequenced && property === 'createdAt')
+      parts.push(`now() + s.k::int * interval '1 microsecond'`);
+    else if (property in computed) parts.push({ computed: property });
+    else parts.push(`r."${columns[i]}"`);
+  });
+  const rowSet = (alias: string) => [
+    `json_populate_recordset(NULL::${name}, `,
+    { slot: 'rows' } as const,
+    `::json)${sequenced ? ' WITH ORDINALITY' : ''} AS ${alias}`,
+  ];
+  if (shared.size === 0) parts.push(' FROM ', ...rowSet('r'));
+  else {
+    // The shared values joined back onto every row, under the name `r` the expressions use.
+    const picked = [
+      ...sent.map(([, column]) => `${shared.has(column) ? 'k' : 'q'}."${column}"`),
+      ...(sequenced ? ['q.ordinality'] : []),
+    ].join(', ');
+    parts.push(
+      ` FROM (SELECT ${picked} FROM `,
+      ...rowSet('q'),
+      ` CROSS JOIN json_populate_record(NULL::${name}, `,
+      { slot: 'shared' },
+      '::json) AS k) AS r',
+    );
+  }
+  if (sequenced)
+    parts.push(
+      ` JOIN json_array_elements_text(`,
+      { slot: 'sequence' },
+      '::json) WITH ORDINALITY AS s(k, n) ON s.n = r.ordinality',
+    );
+  if (from) parts.push(' ', { slot: 'from' });
+  if (onConflict)
+    parts.push(
+      ` ON CONFLICT (${onConflict.target.map(quoted).join(', ')}) DO UPDATE SET ${onConflict.update
+        .map((p) => `${quoted(p)} = excluded.${quoted(p)}`)
+        .join(', ')}`,
+    );
+  // Adjacent texts as one: fewer pieces for the query builder to walk.
+  const merged: Part[] = [];
+  for (const part of parts) {
+    const last = merged.length - 1;
+    if (typeof part === 'string' && typeof merged[last] === 'string')
+      merged[last] = merged[last] + part;
+    else merged.push(part);
+  }
+  const template = { parts: merged, perRow: sent.filter(([, column]) => !shared.has(column)) };
+  byKey.set(key, template);
+  return template;
 }
 
 /**
@@ -56,25 +190,9 @@ function sharedColumns(rows: Row[], sent: ReadonlyArray<readonly [string, string
  * `r.<column>`, shared or not.
  */
 export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptions = {}): SQL {
-  const known = getTableColumns(table);
-  const properties = Object.keys(rows[0] ?? {});
-  const sequenced = options.sequence !== undefined && 'createdAt' in known;
-  if (sequenced) properties.push('createdAt');
-  for (const property of properties)
-    if (!(property in known))
-      throw new Error(`${getTableName(table)} has no column for property ${property}`);
-  const columns = properties.map(toSnakeCase);
-  const list = sql.raw(properties.map(quoted).join(', '));
-  const computed: Record<string, SQL> = {
-    ...options.computed,
-    ...(sequenced ? { createdAt: sql`now() + s.k::int * interval '1 microsecond'` } : {}),
-  };
-  // A computed column's own value is sent too (its expression may use it), except created_at.
-  const sent = properties.flatMap((property, i) =>
-    sequenced && property === 'createdAt' ? [] : [[property, columns[i]!] as const],
-  );
-  const shared = sharedColumns(rows, sent);
-  const perRow = sent.filter(([, column]) => !shared.has(column));
+  const layout = layoutOf(table, rows[0], options.sequence !== undefined);
+  const shared = sharedColumns(rows, layout.sent);
+  const { parts, perRow } = templateOf(table, layout, shared, options);
   const payload = JSON.stringify(
     rows.map((row) => {
       const out: Row = {};
@@ -82,42 +200,15 @@ export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptio
       return out;
     }),
   );
-  const conflict = options.onConflict
-    ? sql.raw(
-        ` ON CONFLICT (${options.onConflict.target.map(quoted).join(', ')}) DO UPDATE SET ${options.onConflict.update
-          .map((p) => `${quoted(p)} = excluded.${quoted(p)}`)
-          .join(', ')}`,
-      )
-    : sql``;
-  const values = sql.join(
-    properties.map((property, i) => computed[property] ?? sql.raw(`r."${columns[i]}"`)),
-    sql`, `,
-  );
-  const from = sql.join(
-    [
-      ...(sequenced
-        ? [
-            sql` JOIN json_array_elements_text(${JSON.stringify(options.sequence)}::json)
-              WITH ORDINALITY AS s(k, n) ON s.n = r.ordinality`,
-          ]
-        : []),
-      ...(options.from ? [sql` ${options.from}`] : []),
-    ],
-    sql``,
-  );
-  const rowsFrom = sequenced ? sql` WITH ORDINALITY` : sql``;
-  const rowSet = sql`json_populate_recordset(NULL::${table}, ${payload}::json)${rowsFrom}`;
-  if (shared.size === 0)
-    return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM ${rowSet} AS r${from}${conflict}`;
-  // The shared values joined back onto every row, under the name `r` the expressions use.
-  const picked = sql.raw(
-    [
-      ...sent.map(([, column]) => `${shared.has(column) ? 'k' : 'q'}."${column}"`),
-      ...(sequenced ? ['q.ordinality'] : []),
-    ].join(', '),
-  );
-  const once = JSON.stringify(Object.fromEntries(shared));
-  return sql`INSERT INTO ${table} (${list}) SELECT ${values} FROM (SELECT ${picked} FROM ${rowSet} AS q CROSS JOIN json_populate_record(NULL::${table}, ${once}::json) AS k) AS r${from}${conflict}`;
+  const chunks = parts.map((part) => {
+    if (typeof part === 'string') return new StringChunk(part);
+    if ('computed' in part) return options.computed![part.computed]!;
+    if (part.slot === 'rows') return payload;
+    if (part.slot === 'shared') return JSON.stringify(Object.fromEntries(shared));
+    if (part.slot === 'sequence') return JSON.stringify(options.sequence);
+    return options.from!;
+  });
+  return new SQL(chunks);
 }
 
 export async function insertJsonRows(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { jsonInsert, type NamedWrite } from '../db/json-rows.js';
 import { mcpServerLogs } from '../db/schema/index.js';
-import { newId } from '../lib/ids.js';
+import { newOrderedId } from '../lib/ids.js';
 
 /** Server log lines kept per installation; the newest win. */
 export const LOG_LINES_KEPT = 100;
@@ -20,7 +20,7 @@ export function logLine(
   line: { level: string; message: string; loggedAt: Date },
 ) {
   return {
-    id: newId('log'),
+    id: newOrderedId('log'),
     satelliteId: satellite.satelliteId,
     installationId: installation.id,
     teamId: installation.teamId,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { SatelliteActor } from '../http/auth/types.js';
-import { newId } from '../lib/ids.js';
+import { newOrderedId } from '../lib/ids.js';
 import { Text } from './schemas.js';
 import type { InstallationScope } from './scope.js';
 
@@ -13,6 +13,28 @@ export const toolCallFields = {
   error_message: Type.Optional(Type.String({ maxLength: 10_000 })),
   user_id: Type.Optional(Text),
 };
+
+/**
+ * What a usage row keeps of an `mcp.tool.executed` event in `metrics`: the fields its columns do
+ * not hold (token counts, sizes, anything a satellite adds). The columns and the event's history
+ * entry already keep the rest, and a batch's usage rows would otherwise carry every call's data
+ * twice for the database to parse.
+ */
+const HELD_BY_COLUMNS = new Set([
+  'tool_name',
+  'server_id',
+  'team_id',
+  'duration_ms',
+  'success',
+  'error_message',
+  'user_id',
+]);
+
+export function metricsOf(data: Record<string, unknown>): Record<string, unknown> {
+  const metrics: Record<string, unknown> = {};
+  for (const key in data) if (!HELD_BY_COLUMNS.has(key)) metrics[key] = data[key];
+  return metrics;
+}
 
 interface ToolCall {
   tool_name: string;
@@ -36,7 +58,7 @@ export function toolCallRow<More extends object>(
   more: More,
 ) {
   const row = {
-    id: newId(prefix),
+    id: newOrderedId(prefix),
     satelliteId: satellite.satelliteId,
     installationId: installation.id,
     teamId: installation.teamId,

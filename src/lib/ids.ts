@@ -42,6 +42,11 @@ let counter = 0;
  * 20 random base62 characters. Streams order items by (created_at, id): two items written with one
  * timestamp by two separate writes (heartbeats timed by the service's clock) then arrive in the
  * order they were written, and a stream that has sent the first cannot skip the second.
+ *
+ * Records written in volume (event batches' usage, request, log and activity rows) take them for
+ * their index: a primary key of ids that rise with time grows at its right edge, where
+ * PostgreSQL adds an entry without searching the tree, where random ids land each on a page of
+ * their own (a seventh less database CPU per spec event batch, docs/performance.md).
  */
 export function newOrderedId(prefix: string): string {
   const now = Date.now();

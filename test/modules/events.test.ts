@@ -224,6 +224,44 @@ describe('handlers', () => {
     ]);
   });
 
+  it('keeps in metrics only what the usage row’s columns do not hold', async () => {
+    await postEvents(t.app, satA, [
+      executed({ tool_name: 'measured-tool', tokens_in: 120, cache: { hit: true } }),
+      executed({ tool_name: 'plain-tool' }),
+    ]);
+    const rows = await t.database.db.query<any>(
+      "SELECT tool_name, metrics FROM satellite_usage_logs WHERE tool_name IN ('measured-tool','plain-tool') ORDER BY tool_name",
+    );
+    expect(rows).toEqual([
+      { tool_name: 'measured-tool', metrics: { tokens_in: 120, cache: { hit: true } } },
+      { tool_name: 'plain-tool', metrics: {} },
+    ]);
+  });
+
+  it('gives a batch’s records ids that rise in batch order, so their index grows at one end', async () => {
+    await postEvents(t.app, satA, [
+      ...Array.from({ length: 12 }, (_, i) => executed({ tool_name: `ordered-${i}` })),
+      event('mcp.server.logs', {
+        installation_id: instA,
+        team_id: teamA,
+        logs: Array.from({ length: 12 }, (_, i) => `ordered line ${i}`),
+      }),
+    ]);
+    // In the order they were written: usage rows by their sequenced arrival, log lines by seq.
+    for (const [table, where, order] of [
+      ['satellite_usage_logs', "tool_name LIKE 'ordered-%'", 'created_at'],
+      ['mcp_server_logs', "message LIKE 'ordered line %'", 'seq'],
+    ]) {
+      const ids = (
+        await t.database.db.query<{ id: string }>(
+          `SELECT id FROM ${table} WHERE ${where} ORDER BY ${order}`,
+        )
+      ).map((r) => r.id);
+      expect(ids).toHaveLength(12);
+      expect([...ids].sort()).toEqual(ids);
+    }
+  });
+
   it('sets the instance status of (installation, user), and fails for a missing instance', async () => {
     const at = '2026-05-01T10:00:00.000Z';
     const res = await postEvents(t.app, satA, [

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { mcpClientActivity } from '../../db/schema/index.js';
-import { newId } from '../../lib/ids.js';
+import { newOrderedId } from '../../lib/ids.js';
 import { Count, Data, Text } from '../schemas.js';
 import { defineSatelliteHandler } from '../types.js';
 
@@ -31,7 +31,7 @@ export const clientActivity = defineSatelliteHandler({
   teamOf: (data) => data.team_id,
   plan(data, { satellite, timestamp, teamId }, writes) {
     const row = {
-      id: newId('cla'),
+      id: newOrderedId('cla'),
       satelliteId: satellite.satelliteId,
       userId: data.user_id,
       // Set whenever the handler names a user: checked before planning.

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { mcpRequestLogs, satelliteUsageLogs } from '../../db/schema/index.js';
-import { newId } from '../../lib/ids.js';
+import { newOrderedId } from '../../lib/ids.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { toolCallFields, toolCallRow } from '../tool-call.js';
@@ -119,7 +119,7 @@ function planBatched(data: Static<typeof Batched>, context: PlanContext, writes:
       ? []
       : [
           {
-            id: newId('use'),
+            id: newOrderedId('use'),
             satelliteId: row.satelliteId,
             installationId: row.installationId,
             teamId: row.teamId,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { satelliteProcessCrashes } from '../../db/schema/index.js';
-import { newId } from '../../lib/ids.js';
+import { newOrderedId } from '../../lib/ids.js';
 import { processRecord, processEventScope } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';
@@ -39,7 +39,7 @@ export const serverCrashed = defineHandler({
     });
     writes.insert(satelliteProcessCrashes, [
       {
-        id: newId('crash'),
+        id: newOrderedId('crash'),
         satelliteId: satellite.satelliteId,
         processId: process.processId,
         crashedAt: timestamp,

@@ -1,7 +1,7 @@
 import { satelliteUsageLogs } from '../../db/schema/index.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
-import { toolCallFields, toolCallRow } from '../tool-call.js';
+import { metricsOf, toolCallFields, toolCallRow } from '../tool-call.js';
 import { defineHandler } from '../types.js';
 
 export const toolExecuted = defineHandler({
@@ -15,7 +15,7 @@ export const toolExecuted = defineHandler({
   userOf: (data) => data.user_id,
   plan(data, { satellite, installation, timestamp }, writes) {
     const values = toolCallRow('use', satellite, installation, data, timestamp, {
-      metrics: data as Record<string, unknown>,
+      metrics: metricsOf(data as Record<string, unknown>),
       // Every usage row carries the same columns: rows of one batch are inserted together.
       requestLogId: null,
     });
