@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, SQL, sql, StringChunk } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { isoTime } from '../lib/iso-time.js';
 import type { Executor } from './client.js';
 
 type Row = Record<string, unknown>;
@@ -196,7 +197,11 @@ export function jsonInsert(table: PgTable, rows: Row[], options: JsonInsertOptio
   const payload = JSON.stringify(
     rows.map((row) => {
       const out: Row = {};
-      for (const [property, column] of perRow) out[column] = row[property] ?? null;
+      for (const [property, column] of perRow) {
+        const value = row[property];
+        // Dates as text here: JSON.stringify would call each one's toJSON, and slowly (iso-time.ts).
+        out[column] = value instanceof Date ? isoTime(value) : (value ?? null);
+      }
       return out;
     }),
   );
