@@ -127,7 +127,9 @@ function templateOf(
 
   const { properties, columns, sent, sequenced } = layout;
   const name = `"${getTableName(table)}"`;
-  const parts: Part[] = [`INSERT INTO ${name} (${properties.map(quoted).join(', ')}) SELECT `];
+  const parts: Part[] = [
+    `INSERT INTO ${name} (${columns.map((c) => `"${c}"`).join(', ')}) SELECT `,
+  ];
   properties.forEach((property, i) => {
     if (i > 0) parts.push(', ');
     if (sequenced && property === 'createdAt')

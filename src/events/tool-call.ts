@@ -14,28 +14,6 @@ export const toolCallFields = {
   user_id: Type.Optional(Text),
 };
 
-/**
- * What a usage row keeps of an `mcp.tool.executed` event in `metrics`: the fields its columns do
- * not hold (token counts, sizes, anything a satellite adds). The columns and the event's history
- * entry already keep the rest, and a batch's usage rows would otherwise carry every call's data
- * twice for the database to parse.
- */
-const HELD_BY_COLUMNS = new Set([
-  'tool_name',
-  'server_id',
-  'team_id',
-  'duration_ms',
-  'success',
-  'error_message',
-  'user_id',
-]);
-
-export function metricsOf(data: Record<string, unknown>): Record<string, unknown> {
-  const metrics: Record<string, unknown> = {};
-  for (const key in data) if (!HELD_BY_COLUMNS.has(key)) metrics[key] = data[key];
-  return metrics;
-}
-
 interface ToolCall {
   tool_name: string;
   duration_ms: number;
