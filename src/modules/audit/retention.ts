@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Orm } from '../../db/client.js';
 import { auditChain, auditEntries } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -24,11 +24,10 @@ export async function applyAuditRetention(
       const [chain] = await tx.select().from(auditChain).where(eq(auditChain.id, 1)).for('update');
       if (!chain) return 0;
       const leading = await tx
-        // Only sealed entries lie at or after the chain's start, so both links are set.
         .select({
-          seq: sql<number>`${auditEntries.seq}`.mapWith(Number),
+          seq: auditEntries.seq,
           createdAt: auditEntries.createdAt,
-          hash: sql<string>`${auditEntries.hash}`,
+          hash: auditEntries.hash,
         })
         .from(auditEntries)
         .where(gte(auditEntries.seq, chain.startSeq))

@@ -35,13 +35,11 @@ export const TeamAuditExportQuery = Type.Object(auditRange, { additionalProperti
 
 export const AuditEntry = Type.Object({
   id: Type.String(),
-  seq: Nullable(
-    Type.Integer({
-      minimum: 1,
-      description:
-        'Position in the hash chain; null only for an entry committed while it was read, before it was sealed',
-    }),
-  ),
+  seq: Type.Integer({
+    minimum: 1,
+    description:
+      'Position in the hash chain. The log holds sealed entries only: one committed while it is read shows from the next read',
+  }),
   created_at: Timestamp,
   actor_type: StringEnum(AUDIT_ACTOR_TYPES),
   actor_id: Nullable(Type.String()),
@@ -56,14 +54,8 @@ export const AuditEntry = Type.Object({
   details: Type.Record(Type.String(), Type.Unknown(), {
     description: 'Facts such as the names of changed fields; never values of secrets',
   }),
-  prev_hash: Nullable(
-    Type.String({ description: 'Hash of the previous entry (SHA-256, hex); null until sealed' }),
-  ),
-  hash: Nullable(
-    Type.String({
-      description: 'SHA-256 (hex) of this entry’s content, seq and prev_hash; null until sealed',
-    }),
-  ),
+  prev_hash: Type.String({ description: 'Hash of the previous entry (SHA-256, hex)' }),
+  hash: Type.String({ description: 'SHA-256 (hex) of this entry’s content, seq and prev_hash' }),
 });
 export type AuditEntryView = Static<typeof AuditEntry>;
 

@@ -1,7 +1,9 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Logger } from 'pino';
 import { rowsOf, type Orm } from '../../db/client.js';
-import { auditChain, auditEntries } from '../../db/schema/index.js';
+import { auditChain, auditEntries, auditPending } from '../../db/schema/index.js';
+import { cursorText } from '../../http/stream/cursor.js';
 import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash } from './chain.js';
@@ -9,20 +11,27 @@ import { entryHash } from './chain.js';
 /** Entries linked per transaction; a longer backlog takes several. */
 const SEAL_BATCH = 1000;
 
+/** The columns an entry has in the log: its content, as queued, and its links. */
+const MOVED_COLUMNS = [
+  ...Object.keys(getTableColumns(auditPending)).map(toSnakeCase),
+  'seq',
+  'prev_hash',
+  'hash',
+]
+  .map((name) => `"${name}"`)
+  .join(', ');
+
 /**
- * Links the committed entries that have no place in the chain yet, oldest first, after the
- * chain's head. Writers only insert their entry (writer.ts), so concurrent audited transactions
- * never wait on one another; the chain's order is the order in which sealing links entries,
- * which the chain row's lock makes one order across connections and replicas. With `skipLocked`
- * a sealer that finds another one at work leaves the backlog to it instead of waiting.
- * Returns how many entries it linked.
+ * Moves the committed entries waiting in `audit_pending` into the log, oldest first, each linked
+ * after the chain's head. Writers only insert into the queue (writer.ts), so concurrent audited
+ * transactions never wait on one another; the chain's order is the order in which sealing links
+ * entries, which the chain row's lock makes one order across connections and replicas. With
+ * `skipLocked` a sealer that finds another one at work leaves the backlog to it instead of
+ * waiting. Returns how many entries it linked.
  */
 export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {}) {
-  // The usual answer, nothing to seal, costs one probe of a partial index that holds only the
-  // entries not yet linked.
-  const probe = rowsOf(
-    await db.execute(sql`SELECT 1 FROM ${auditEntries} WHERE ${auditEntries.seq} IS NULL LIMIT 1`),
-  );
+  // The usual answer, nothing to seal, costs one probe of a queue that sealing keeps empty.
+  const probe = rowsOf(await db.execute(sql`SELECT 1 FROM ${auditPending} LIMIT 1`));
   if (probe.length === 0) return 0;
   let total = 0;
   for (;;) {
@@ -33,12 +42,11 @@ export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {
         .where(eq(auditChain.id, 1))
         .for('update', options.skipLocked ? { skipLocked: true } : {});
       if (!chain) return 0;
-      // Read after the lock: under READ COMMITTED this sees what an earlier sealer linked.
+      // Read after the lock: under READ COMMITTED this sees what an earlier sealer took away.
       const pending = await tx
-        .select()
-        .from(auditEntries)
-        .where(isNull(auditEntries.seq))
-        .orderBy(asc(auditEntries.createdAt), asc(auditEntries.id))
+        .select({ ...getTableColumns(auditPending), at: cursorText(auditPending.createdAt) })
+        .from(auditPending)
+        .orderBy(asc(auditPending.createdAt), asc(auditPending.id))
         .limit(SEAL_BATCH);
       if (pending.length === 0) return 0;
       let seq = chain.headSeq;
@@ -46,21 +54,28 @@ export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {
       const links = pending.map((entry) => {
         seq += 1;
         const hash = entryHash({ ...entry, seq }, prev);
-        const link = { id: entry.id, seq, prev_hash: prev, hash };
+        // `at` is the queue key's exact time (microseconds), which a Date would round.
+        const link = { id: entry.id, at: entry.at, seq, prev_hash: prev, hash };
         prev = hash;
         return link;
       });
-      const updated = rowsOf<{ id: string }>(
+      // The content moves inside the database, so the log holds exactly what was hashed.
+      const moved = rowsOf<{ id: string }>(
         await tx.execute(sql`
-          UPDATE ${auditEntries} AS e
-          SET seq = l.seq, prev_hash = l.prev_hash, hash = l.hash
-          FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
-            AS l(id text, seq bigint, prev_hash text, hash text)
-          WHERE e.id = l.id AND e.seq IS NULL
-          RETURNING e.id`),
+          WITH link AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
+              AS l(id text, at timestamptz, seq bigint, prev_hash text, hash text)
+          ), taken AS (
+            DELETE FROM ${auditPending} AS p USING link
+            WHERE p.created_at = link.at AND p.id = link.id
+            RETURNING p.*, link.seq, link.prev_hash, link.hash
+          )
+          INSERT INTO ${auditEntries} (${sql.raw(MOVED_COLUMNS)})
+          SELECT ${sql.raw(MOVED_COLUMNS)} FROM taken
+          RETURNING id`),
       );
       // Only a hand on the table could take an entry away meanwhile; the chain stays unlinked.
-      if (updated.length !== links.length) throw new Error('audit entries changed while sealing');
+      if (moved.length !== links.length) throw new Error('audit entries changed while sealing');
       await tx.update(auditChain).set({ headSeq: seq, headHash: prev }).where(eq(auditChain.id, 1));
       // The log's streams wake when entries are sealed, on every replica at this commit: one
       // signal per seal rather than one per audited write.

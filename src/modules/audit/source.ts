@@ -99,6 +99,6 @@ export async function* exportEntries(db: Executor, f: AuditFilters, pageSize = 5
     for (const row of rows) yield auditEntryView(row);
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
-    after = last.seq ?? after;
+    after = last.seq;
   }
 }

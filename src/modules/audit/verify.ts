@@ -82,11 +82,9 @@ async function walkChain(db: Orm): Promise<ChainReport> {
         if (await startMoved()) continue walk;
         return broken(expected, null, 'missing');
       }
-      // Rows in this seq range are sealed, so their links are set.
-      const prevHash = row.prevHash ?? '';
-      if (entryHash({ ...row, seq: expected }, prevHash) !== row.hash)
+      if (entryHash({ ...row, seq: expected }, row.prevHash) !== row.hash)
         return broken(row.seq, row.id, 'modified');
-      if (prevHash !== prev) return broken(row.seq, row.id, 'relinked');
+      if (row.prevHash !== prev) return broken(row.seq, row.id, 'relinked');
       prev = row.hash;
       expected += 1;
       checked += 1;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auditEntries } from '../../db/schema/index.js';
+import { auditPending } from '../../db/schema/index.js';
 import { newOrderedId } from '../../lib/ids.js';
 import type { AuditAction, AuditOutcome } from './actions.js';
 import { actorOf, originOf, type AuditActor, type AuditRequest } from './context.js';
@@ -45,11 +45,12 @@ export function auditInsert(entry: AuditEntryInput): SQL | null {
     ...originOf(request),
     details: entry.details ?? {},
   };
-  // One plain insert, and no lock: the entry gets its place in the hash chain when it is sealed
-  // after commit (sealer.ts), so audited transactions on other connections and replicas never
-  // wait for this one, and the log's streams are woken then.
+  // One plain insert into the queue of entries waiting to be sealed, and no lock: the entry gets
+  // its place in the hash chain when sealing moves it into the log after commit (sealer.ts), so
+  // audited transactions on other connections and replicas never wait for this one, and the
+  // log's streams are woken then.
   return sql`
-    INSERT INTO ${auditEntries} (id, created_at, actor_type, actor_id, team_id, action,
+    INSERT INTO ${auditPending} (id, created_at, actor_type, actor_id, team_id, action,
       target_type, target_id, outcome, client_address, user_agent, request_id, details)
     VALUES (${content.id}, ${content.createdAt.toISOString()}::timestamptz,
       ${content.actorType}, ${content.actorId}, ${content.teamId}, ${content.action},

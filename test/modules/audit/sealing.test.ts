@@ -1,7 +1,12 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../../../src/db/client.js';
-import { auditChain, auditEntries as auditTable, sessions } from '../../../src/db/schema/index.js';
+import {
+  auditChain,
+  auditEntries as auditTable,
+  auditPending,
+  sessions,
+} from '../../../src/db/schema/index.js';
 import { entryHash } from '../../../src/modules/audit/chain.js';
 import { sealPending } from '../../../src/modules/audit/sealer.js';
 import { audit } from '../../../src/modules/audit/writer.js';
@@ -26,35 +31,70 @@ const settingsChanged = (key: string) => ({
   request: null,
   details: { keys: [key] },
 });
+const hasKey = (table: typeof auditTable | typeof auditPending, key: string) =>
+  sql`${table.details} -> 'keys' ->> 0 = ${key}`;
+/** The log's entries, and the queue's, recording a change of one settings key. */
+const logged = (key: string) => orm().select().from(auditTable).where(hasKey(auditTable, key));
+const queued = (key: string) => orm().select().from(auditPending).where(hasKey(auditPending, key));
 const rowOf = async (key: string) => {
-  const rows = await orm()
-    .select()
-    .from(auditTable)
-    .where(sql`${auditTable.details} -> 'keys' ->> 0 = ${key}`);
+  const rows = await logged(key);
   expect(rows).toHaveLength(1);
   return rows[0]!;
 };
 const head = async () => (await orm().select().from(auditChain).where(eq(auditChain.id, 1)))[0]!;
 const unsealed = async () =>
-  (await orm().select({ id: auditTable.id }).from(auditTable).where(isNull(auditTable.seq))).length;
+  (await orm().select({ id: auditPending.id }).from(auditPending)).length;
 
 describe('sealing the audit chain', () => {
-  it('writes an entry without its place in the chain, which the next seal gives after the head', async () => {
+  it('queues an entry, which the next seal moves into the log after the head', async () => {
     await sealPending(orm());
     const before = await head();
     await audit(orm(), settingsChanged('written-unsealed'));
-    expect(await rowOf('written-unsealed')).toMatchObject({
-      seq: null,
-      prevHash: null,
-      hash: null,
-    });
+    const [waiting] = await queued('written-unsealed');
+    expect(waiting).toBeDefined();
+    expect(await logged('written-unsealed')).toEqual([]);
 
     expect(await sealPending(orm())).toBe(1);
     const row = await rowOf('written-unsealed');
-    expect(row).toMatchObject({ seq: before.headSeq + 1, prevHash: before.headHash });
-    expect(row.hash).toBe(entryHash({ ...row, seq: row.seq! }, before.headHash));
+    expect(row).toEqual({
+      ...waiting,
+      seq: before.headSeq + 1,
+      prevHash: before.headHash,
+      hash: entryHash({ ...waiting!, seq: before.headSeq + 1 }, before.headHash),
+    });
+    expect(await queued('written-unsealed')).toEqual([]);
     expect(await head()).toMatchObject({ headSeq: row.seq, headHash: row.hash });
     expect(await sealPending(orm())).toBe(0);
+  });
+
+  it('seals a queued entry whose time has microseconds, which a Date would round', async () => {
+    await orm()
+      .insert(auditPending)
+      .values({
+        id: 'aud_microseconds',
+        createdAt: sql`'2026-11-20T10:00:00.123456Z'::timestamptz` as unknown as Date,
+        actorType: 'system',
+        action: 'settings.changed',
+        outcome: 'success',
+        details: { keys: ['microseconds'] },
+      });
+    expect(await sealPending(orm())).toBe(1);
+    expect((await rowOf('microseconds')).seq).toBe((await head()).headSeq);
+    expect(await unsealed()).toBe(0);
+    expect((await verifyReport(t.app, root.headers)).valid).toBe(true);
+  });
+
+  it('queues an unsealed entry that a replica of an earlier version writes into the log', async () => {
+    // Before the queue, writers inserted entries into audit_entries with their links null.
+    await orm().execute(sql`
+      INSERT INTO audit_entries (id, created_at, actor_type, action, outcome, details)
+      VALUES ('aud_earlier_version', now(), 'system', 'settings.changed', 'success',
+        '{"keys": ["earlier-version"]}'::jsonb)`);
+    expect(await logged('earlier-version')).toEqual([]);
+    expect(await queued('earlier-version')).toHaveLength(1);
+    await sealPending(orm());
+    expect((await rowOf('earlier-version')).seq).toBe((await head()).headSeq);
+    expect((await verifyReport(t.app, root.headers)).valid).toBe(true);
   });
 
   it('shows an entry committed before a read with its place in the chain', async () => {
@@ -69,7 +109,7 @@ describe('sealing the audit chain', () => {
     t.app.jobs.start();
     try {
       await audit(orm(), settingsChanged('background'));
-      await vi.waitFor(async () => expect((await rowOf('background')).seq).not.toBeNull(), {
+      await vi.waitFor(async () => expect(await logged('background')).toHaveLength(1), {
         timeout: 10_000,
         interval: 50,
       });
@@ -123,14 +163,14 @@ describe('an entry written with its change in one statement', () => {
     const count = async () => (await orm().select({ id: sessions.id }).from(sessions)).length;
     const before = await count();
     await orm().execute(
-      sql`ALTER TABLE audit_entries ADD CONSTRAINT refuse_sign_ins CHECK (action <> 'auth.sign_in')`,
+      sql`ALTER TABLE audit_pending ADD CONSTRAINT refuse_sign_ins CHECK (action <> 'auth.sign_in')`,
     );
     try {
       const res = await login(t.app, 'root');
       expect(res.statusCode).not.toBe(200);
       expect(await count()).toBe(before);
     } finally {
-      await orm().execute(sql`ALTER TABLE audit_entries DROP CONSTRAINT refuse_sign_ins`);
+      await orm().execute(sql`ALTER TABLE audit_pending DROP CONSTRAINT refuse_sign_ins`);
     }
     expect((await login(t.app, 'root')).statusCode).toBe(200);
     expect(await count()).toBe(before + 1);
