@@ -11,6 +11,7 @@ import {
   cpuMeter,
   json,
   median,
+  medianInterval,
   percentile,
   printTable,
   registerAccount,
@@ -201,8 +202,11 @@ async function main() {
         const ratios = runs.on.map((on, i) => on.rate / runs.off[i]!.rate).sort((a, b) => a - b);
         const ratio = median(ratios);
         const cost = 1 - ratio;
-        // The middle half of the rounds' ratios: how far one round's figure can be trusted.
+        // The middle half of the rounds' ratios: how far one round's figure can be trusted; and
+        // how far the median itself can be from the one of many more rounds.
         const spread = `${percentile(ratios, 25).toFixed(3)}–${percentile(ratios, 75).toFixed(3)}`;
+        const [low, high] = medianInterval(ratios);
+        const interval = `${pct(1 - high)} – ${pct(1 - low)}`;
         const cpuRatios = runs.on
           .map((on, i) => on.cpuPerRequest / runs.off[i]!.cpuPerRequest)
           .sort((a, b) => a - b);
@@ -216,6 +220,7 @@ async function main() {
           median(runs.on.map((l) => l.median)).toFixed(1),
           median(runs.off.map((l) => l.median)).toFixed(1),
           `${ratio.toFixed(3)} (${pct(cost)})`,
+          interval,
           spread,
           median(runs.on.map((l) => l.cpuPerRequest)).toFixed(2),
           median(runs.off.map((l) => l.cpuPerRequest)).toFixed(2),
@@ -238,6 +243,7 @@ async function main() {
       'median on',
       'median off',
       'on/off throughput, median of rounds (cost)',
+      'cost, 95 % interval of the median',
       'middle half of the rounds',
       'CPU ms/request on',
       'CPU ms/request off',
