@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -337,26 +337,26 @@ export function medianInterval(values: number[], resamples = 2000): [number, num
   return [percentile(medians, 2.5), percentile(medians, 97.5)];
 }
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** User and system CPU seconds a process has used, from /proc (Linux); null once it is gone. */
-async function processCpuSeconds(pid: number): Promise<number | null> {
+/**
+ * CPU seconds each thread of a process has used, keyed by thread id, from
+ * /proc/<pid>/task/<tid>/schedstat (Linux, nanoseconds); null once the process is gone.
+ * /proc/<pid>/stat counts in clock ticks (10 ms), too coarse for slices of a few seconds spread
+ * over a dozen processes.
+ */
+async function threadCpuSeconds(pid: number): Promise<Map<number, number> | null> {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may hold spaces, are split from its closing ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    const tids = await readdir(`/proc/${pid}/task`);
+    const seconds = new Map<number, number>();
+    for (const tid of tids) {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(() => null);
+      if (stat !== null) seconds.set(Number(tid), Number(stat.split(' ')[0]) / 1e9);
+    }
+    return seconds;
   } catch {
     return null;
   }
 }
 
-/**
- * CPU seconds a service has used so far: its process and, on PostgreSQL, the server processes of
- * its own database (connections, and autovacuum while it works there). A throughput ratio on a
- * shared machine moves with the neighbours' load; the CPU a request costs moves far less, so the
- * two together tell a real cost from noise. A process that exits keeps counting what it used.
- */
 export function cpuMeter(target: Target) {
   const lastSeen = new Map<number, number>();
   const database = target.url ? new URL(target.url).pathname.slice(1) : null;
@@ -370,8 +370,7 @@ export function cpuMeter(target: Target) {
       pids.push(...backends.map((row) => row.pid));
     }
     for (const pid of pids) {
-      const seconds = await processCpuSeconds(pid);
-      if (seconds !== null) lastSeen.set(pid, seconds);
+      for (const [tid, seconds] of (await threadCpuSeconds(pid)) ?? []) lastSeen.set(tid, seconds);
     }
     return [...lastSeen.values()].reduce((sum, seconds) => sum + seconds, 0);
   };
