@@ -37,25 +37,25 @@ export function auditInsert(entry: AuditEntryInput): SQL | null {
   // its place in the hash chain when sealing moves it into the log after commit (sealer.ts), so
   // audited transactions on other connections and replicas never wait for this one, and the
   // log's streams are woken then.
-  return insertStatement([
-    newOrderedId('aud'),
+  return insertStatement({
+    id: newOrderedId('aud'),
     // Milliseconds, as a JavaScript Date holds them: sealing and verifying hash what they read.
-    isoTime(entry.at ?? settings?.clock() ?? new Date()),
-    actor.type,
-    actor.id,
-    entry.teamId ?? null,
-    entry.action,
-    entry.target?.type ?? null,
-    entry.target?.id ?? null,
-    entry.outcome ?? 'success',
-    origin.clientAddress,
-    origin.userAgent,
-    origin.requestId,
-    JSON.stringify(entry.details ?? {}),
-  ]);
+    created_at: isoTime(entry.at ?? settings?.clock() ?? new Date()),
+    actor_type: actor.type,
+    actor_id: actor.id,
+    team_id: entry.teamId ?? null,
+    action: entry.action,
+    target_type: entry.target?.type ?? null,
+    target_id: entry.target?.id ?? null,
+    outcome: entry.outcome ?? 'success',
+    client_address: origin.clientAddress,
+    user_agent: origin.userAgent,
+    request_id: origin.requestId,
+    details: JSON.stringify(entry.details ?? {}),
+  });
 }
 
-/** The queue's columns in the order insertStatement takes their values, with their casts. */
+/** The queue's columns, in the statement's order, with their casts. */
 const INSERTED = [
   ['id', ''],
   ['created_at', '::timestamptz'],
@@ -88,9 +88,9 @@ const TEXT = casts.map(
 );
 const END = new StringChunk(`${casts.at(-1)})`);
 
-function insertStatement(values: unknown[]): SQL {
+function insertStatement(values: Record<(typeof INSERTED)[number][0], unknown>): SQL {
   const chunks: unknown[] = [];
-  values.forEach((value, i) => chunks.push(TEXT[i], value));
+  INSERTED.forEach(([column], i) => chunks.push(TEXT[i], values[column]));
   chunks.push(END);
   return new SQL(chunks as SQL['queryChunks']);
 }
