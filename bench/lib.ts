@@ -357,6 +357,13 @@ async function threadCpuSeconds(pid: number): Promise<Map<number, number> | null
   }
 }
 
+/**
+ * CPU seconds a service has used so far: every thread of its process (the garbage collector's
+ * helpers too) and, on PostgreSQL, the server processes of its own database (connections, and
+ * autovacuum while it works there). A throughput ratio on a shared machine moves with the
+ * neighbours' load; the CPU a request costs moves far less, so the two together tell a real cost
+ * from noise. A thread or process that exits keeps counting what it used until last seen.
+ */
 export function cpuMeter(target: Target) {
   const lastSeen = new Map<number, number>();
   const database = target.url ? new URL(target.url).pathname.slice(1) : null;

@@ -11,10 +11,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
-/**
- * The audit log: one row per recorded action, chained by hash in `seq` order (modules/audit).
- * No foreign keys: an entry outlives the account, team or record it names.
- */
 /** What an entry records, as written by the audited change (modules/audit/writer.ts). */
 const entryContent = () => ({
   id: text().notNull(),

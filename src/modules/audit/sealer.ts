@@ -1,5 +1,4 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Logger } from 'pino';
 import { rowsOf, type Orm } from '../../db/client.js';
 import { auditChain, auditEntries, auditPending } from '../../db/schema/index.js';
@@ -7,17 +6,13 @@ import { cursorText } from '../../http/stream/cursor.js';
 import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash } from './chain.js';
+import { QUEUED_COLUMNS } from './writer.js';
 
 /** Entries linked per transaction; a longer backlog takes several. */
 const SEAL_BATCH = 1000;
 
 /** The columns an entry has in the log: its content, as queued, and its links. */
-const MOVED_COLUMNS = [
-  ...Object.keys(getTableColumns(auditPending)).map(toSnakeCase),
-  'seq',
-  'prev_hash',
-  'hash',
-]
+const MOVED_COLUMNS = [...QUEUED_COLUMNS, 'seq', 'prev_hash', 'hash']
   .map((name) => `"${name}"`)
   .join(', ');
 

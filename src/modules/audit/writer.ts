@@ -1,4 +1,5 @@
-import { getTableName, SQL, StringChunk } from 'drizzle-orm';
+import { getTableColumns, getTableName, SQL, StringChunk } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { isoTime } from '../../lib/iso-time.js';
 import type { Executor } from '../../db/client.js';
 import { auditPending } from '../../db/schema/index.js';
@@ -40,57 +41,47 @@ export function auditInsert(entry: AuditEntryInput): SQL | null {
   return insertStatement({
     id: newOrderedId('aud'),
     // Milliseconds, as a JavaScript Date holds them: sealing and verifying hash what they read.
-    created_at: isoTime(entry.at ?? settings?.clock() ?? new Date()),
-    actor_type: actor.type,
-    actor_id: actor.id,
-    team_id: entry.teamId ?? null,
+    createdAt: isoTime(entry.at ?? settings?.clock() ?? new Date()),
+    actorType: actor.type,
+    actorId: actor.id,
+    teamId: entry.teamId ?? null,
     action: entry.action,
-    target_type: entry.target?.type ?? null,
-    target_id: entry.target?.id ?? null,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
     outcome: entry.outcome ?? 'success',
-    client_address: origin.clientAddress,
-    user_agent: origin.userAgent,
-    request_id: origin.requestId,
+    ...origin,
     details: JSON.stringify(entry.details ?? {}),
   });
 }
 
-/** The queue's columns, in the statement's order, with their casts. */
-const INSERTED = [
-  ['id', ''],
-  ['created_at', '::timestamptz'],
-  ['actor_type', ''],
-  ['actor_id', ''],
-  ['team_id', ''],
-  ['action', ''],
-  ['target_type', ''],
-  ['target_id', ''],
-  ['outcome', ''],
-  ['client_address', ''],
-  ['user_agent', ''],
-  ['request_id', ''],
-  ['details', '::jsonb'],
-] as const;
+type QueuedProperty = keyof typeof auditPending.$inferInsert;
+const QUEUED = Object.keys(getTableColumns(auditPending)) as QueuedProperty[];
+/** The queue's column names, in the schema's order (the sealer moves the same columns). */
+export const QUEUED_COLUMNS = QUEUED.map(toSnakeCase);
+/** The two values sent as text for a type of their own. */
+const CASTS: Partial<Record<QueuedProperty, string>> = {
+  createdAt: '::timestamptz',
+  details: '::jsonb',
+};
 
 /**
  * The statement's text pieces, made once: an audited request is on a hot path, and building the
- * statement from a template each time made a few dozen objects for the garbage collector.
+ * statement from a template each time made a few dozen objects for the garbage collector. The
+ * piece before each value is the statement's start or the previous value's cast.
  */
-const casts = INSERTED.map(([, cast]) => cast);
-/** The piece before each value: the statement's start, or the previous value's cast. */
-const TEXT = casts.map(
+const TEXT = QUEUED.map(
   (_, i) =>
     new StringChunk(
       i === 0
-        ? `INSERT INTO "${getTableName(auditPending)}" (${INSERTED.map(([c]) => c).join(', ')}) VALUES (`
-        : `${casts[i - 1]}, `,
+        ? `INSERT INTO "${getTableName(auditPending)}" (${QUEUED_COLUMNS.join(', ')}) VALUES (`
+        : `${CASTS[QUEUED[i - 1]!] ?? ''}, `,
     ),
 );
-const END = new StringChunk(`${casts.at(-1)})`);
+const END = new StringChunk(`${CASTS[QUEUED.at(-1)!] ?? ''})`);
 
-function insertStatement(values: Record<(typeof INSERTED)[number][0], unknown>): SQL {
+function insertStatement(values: Record<QueuedProperty, unknown>): SQL {
   const chunks: unknown[] = [];
-  INSERTED.forEach(([column], i) => chunks.push(TEXT[i], values[column]));
+  QUEUED.forEach((property, i) => chunks.push(TEXT[i], values[property]));
   chunks.push(END);
   return new SQL(chunks as SQL['queryChunks']);
 }
