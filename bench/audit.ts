@@ -31,7 +31,7 @@ const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 8);
  * writes reached alone: both keep up with room to spare, so a request's CPU is not inflated by
  * the machine running out of it.
  */
-const PACED_ROUNDS = Number(process.env.BENCH_AUDIT_PACED_ROUNDS ?? 12);
+const PACED_ROUNDS = Number(process.env.BENCH_AUDIT_PACED_ROUNDS ?? 24);
 const PACE = Number(process.env.BENCH_AUDIT_PACE ?? 0.35);
 /** Issue 18's target: auditing costs the audited routes under 5 % of their throughput. */
 const TARGET_COST = 0.05;
@@ -207,7 +207,18 @@ function costOf(ratios: number[], kind: 'throughput' | 'cpu') {
   const [low, high] = medianInterval(ratios)
     .map((r) => sign * (r - 1))
     .sort((a, b) => a - b);
-  return { cost, text: `${pct(cost)} (${pct(low!)} – ${pct(high!)})` };
+  return { cost, low: low!, high: high!, text: `${pct(cost)} (${pct(low!)} – ${pct(high!)})` };
+}
+
+/**
+ * Met only when the whole 95 % interval of the median is under the target, missed when it is
+ * wholly at or over it; a median under the target whose interval reaches it is not shown met.
+ */
+function verdictOf(cost: ReturnType<typeof costOf> | null) {
+  if (!cost) return 'not measured';
+  if (cost.high < TARGET_COST) return 'met';
+  if (cost.low >= TARGET_COST) return 'missed';
+  return `not shown: the interval crosses ${TARGET_COST * 100} %`;
 }
 
 async function main() {
@@ -280,7 +291,7 @@ async function main() {
           cpu
             ? `${cpu.text}, ${kept.length} of ${PACED_ROUNDS} rounds`
             : 'rounds fell behind the pace',
-          !cpu ? 'not measured' : cpu.cost < TARGET_COST ? 'met' : 'missed',
+          verdictOf(cpu),
         ]);
       }
     } finally {
@@ -300,7 +311,7 @@ async function main() {
       'CPU ms/request on',
       'CPU ms/request off',
       'CPU cost per request',
-      `CPU cost <${TARGET_COST * 100} %`,
+      `CPU cost <${TARGET_COST * 100} % (whole interval)`,
     ],
     rows,
   );

@@ -159,7 +159,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   });
   const mailer = createMailer({ settings, baseUrl: config.baseUrl });
   const sessions = createSessionService({
-    repository: createSessionRepository(db.orm),
+    repository: createSessionRepository(db.orm, db.statementNames.changes),
     clock,
     cacheMs: config.sessionCacheMs,
     signalledCacheMs: config.sessionCacheSignalledMs,

@@ -7,7 +7,11 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { initialisePgliteDir, recreatePgliteDir, type PgliteWasmModule } from './pglite-initdb.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
-import { createStatementNames, unnamedStatements, type StatementNames } from './prepared.js';
+import {
+  createPreparedStatementKinds,
+  noPreparedStatements,
+  type PreparedStatementKinds,
+} from './prepared.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -31,8 +35,8 @@ export interface Database {
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /** LISTENs on a channel for as long as the returned handle is open (see listen.ts). */
   listen(channel: string, on: ListenHandlers): Listening;
-  /** Which hot statements run as named prepared statements (prepared.ts); none on PGlite. */
-  readonly statementNames: StatementNames;
+  /** Which hot statements run as named prepared statements, by kind (prepared.ts); none on PGlite. */
+  readonly statementNames: PreparedStatementKinds;
   /** The connection pool's counters, for metrics; PostgreSQL only (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -103,7 +107,7 @@ export async function openPglite(
   return {
     dialect: 'pglite',
     orm,
-    statementNames: unnamedStatements,
+    statementNames: noPreparedStatements,
     query: session.query,
     withSession: (fn) => fn(session),
     listen: (channel, on) => listenPglite(client, channel, on),
@@ -122,7 +126,7 @@ export interface PostgresOptions {
   url: string;
   poolMax?: number;
   connectTimeoutMs?: number;
-  /** Statement texts prepared per period at most (prepared.ts); 0 prepares none. Default 8. */
+  /** Statement texts prepared per period at most, for each kind (prepared.ts); 0 prepares none. Default 8. */
   preparedStatements?: number;
 }
 
@@ -144,7 +148,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   return {
     dialect: 'postgresql',
     orm,
-    statementNames: createStatementNames({
+    statementNames: createPreparedStatementKinds({
       max: options.preparedStatements ?? 8,
       periodMs: CONNECTION_LIFETIME_SECONDS * 1000,
     }),

@@ -64,6 +64,34 @@ export function createStatementNames(options: {
 export const unnamedStatements: StatementNames = { nameFor: () => undefined };
 
 /**
+ * The hot statements, by the work they do, each kind admitting texts of its own: an event batch
+ * saves about 2 ms by being prepared and an audited change about 0.05 ms, so changes must not
+ * take the places that a stream of event batches of many shapes needs.
+ */
+export interface PreparedStatementKinds {
+  /** An event batch's lookups and writes (events/). */
+  events: StatementNames;
+  /**
+   * The writes an audited change makes in one statement beside its own rows: an installation
+   * change's pending work, notifications and audit entry; a sign-in's session and its entry.
+   * A few texts, fixed by the code.
+   */
+  changes: StatementNames;
+}
+
+export function createPreparedStatementKinds(options: {
+  max: number;
+  periodMs: number;
+}): PreparedStatementKinds {
+  return { events: createStatementNames(options), changes: createStatementNames(options) };
+}
+
+export const noPreparedStatements: PreparedStatementKinds = {
+  events: unnamedStatements,
+  changes: unnamedStatements,
+};
+
+/**
  * `executor.execute(statement)`, as a named prepared statement when `names` admits its text.
  * The result has the same shape as `execute`'s (rows as objects, timestamps as text).
  */

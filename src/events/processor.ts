@@ -124,7 +124,7 @@ export function createEventProcessor(deps: {
     }
     const scope = await readScope(
       db,
-      deps.db.statementNames,
+      deps.db.statementNames.events,
       {
         installationIds: [...installationIds],
         pairs: [...pairs.values()],
@@ -210,7 +210,7 @@ export function createEventProcessor(deps: {
     writes = mergedWrites(planned),
   ) {
     if (planned.length === 0) return;
-    const late = await applyWrites(db, writes, deps.db.statementNames, commit);
+    const late = await applyWrites(db, writes, deps.db.statementNames.events, commit);
     for (const topic of topicsOf(satellite.satelliteId, writes)) out.topics.add(topic);
     if (writes.instanceStatuses.length > 0 || writes.crashChecks.length > 0)
       out.instancesChanged = true;

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rowsOf, type Database } from '../../src/db/client.js';
-import { createStatementNames, executePrepared, unnamedStatements } from '../../src/db/prepared.js';
+import {
+  createPreparedStatementKinds,
+  createStatementNames,
+  executePrepared,
+  unnamedStatements,
+} from '../../src/db/prepared.js';
+import { login, register, type Account } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createServer, installServer } from '../helpers/catalogue.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
 
 describe('which statement texts are prepared', () => {
@@ -42,6 +50,16 @@ describe('which statement texts are prepared', () => {
   it('prepares nothing with max 0', () => {
     const names = createStatementNames({ max: 0, periodMs: 1000 });
     for (let i = 0; i < 3; i++) expect(names.nameFor('SELECT 1')).toBeUndefined();
+  });
+
+  it('admits each kind of statement on its own, so changes never take an event batch its place', () => {
+    const kinds = createPreparedStatementKinds({ max: 1, periodMs: 60_000 });
+    for (let i = 0; i < 2; i++) kinds.changes.nameFor('WITH change');
+    expect(kinds.changes.nameFor('WITH change')).toBeDefined();
+    kinds.events.nameFor('WITH batch');
+    expect(kinds.events.nameFor('WITH batch')).toBeDefined();
+    kinds.changes.nameFor('WITH another change');
+    expect(kinds.changes.nameFor('WITH another change')).toBeUndefined();
   });
 });
 
@@ -98,12 +116,12 @@ describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
 
   it('prepares an admitted text once on the connection and reuses it', async () => {
     const statement = sql`SELECT ${'a'}::text AS v`;
-    await executePrepared(one.orm, statement, one.statementNames);
+    await executePrepared(one.orm, statement, one.statementNames.events);
     expect(await prepared()).toEqual([]);
-    await executePrepared(one.orm, statement, one.statementNames);
+    await executePrepared(one.orm, statement, one.statementNames.events);
     const [name] = await prepared();
     expect(name).toMatch(/^gs_/);
-    await executePrepared(one.orm, sql`SELECT ${'b'}::text AS v`, one.statementNames);
+    await executePrepared(one.orm, sql`SELECT ${'b'}::text AS v`, one.statementNames.events);
     expect(await prepared()).toEqual([name]);
   });
 
@@ -111,10 +129,60 @@ describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
     const none = await openPostgres({ url: test.url!, poolMax: 1, preparedStatements: 0 });
     try {
       for (let i = 0; i < 3; i++)
-        await executePrepared(none.orm, sql`SELECT 1`, none.statementNames);
+        await executePrepared(none.orm, sql`SELECT 1`, none.statementNames.events);
       expect(await none.query('SELECT name FROM pg_prepared_statements')).toEqual([]);
     } finally {
       await none.close();
     }
+  });
+});
+
+describe.skipIf(!usingPostgres())('the audited hot paths on PostgreSQL', () => {
+  let test: TestDatabase;
+  let one: Database;
+  let t: TestApp;
+  let admin: Account;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    // The app on one connection, so that what it prepared can be read back on it.
+    one = await openPostgres({ url: test.url!, poolMax: 1 });
+    t = await createTestApp({ database: { db: one, url: test.url, dispose: () => one.close() } });
+    admin = await register(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await test?.dispose();
+  });
+
+  const preparedTexts = async () =>
+    (await one.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).map(
+      (r) => r.statement,
+    );
+
+  it("writes an installation change's pending work, notification and audit entry prepared", async () => {
+    const server = await createServer(t.app, admin.headers, { name: 'Prepared' });
+    const team = (
+      await t.app.inject({ url: '/api/teams/me/default', headers: admin.headers })
+    ).json().data.team as { id: string };
+    for (let i = 0; i < 3; i++)
+      await installServer(t.app, team.id, admin.headers, { server_id: server.id, name: `p${i}` });
+    const texts = await preparedTexts();
+    expect(
+      texts.filter(
+        (text) =>
+          text.includes('INSERT INTO "satellite_pending_work"') &&
+          text.includes('INSERT INTO "audit_pending"'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("writes a sign-in's session and its audit entry prepared", async () => {
+    for (let i = 0; i < 3; i++) expect((await login(t.app, 'admin')).statusCode).toBe(200);
+    const texts = await preparedTexts();
+    expect(
+      texts.filter(
+        (text) => text.includes('insert into "sessions"') && text.includes('"audit_pending"'),
+      ),
+    ).toHaveLength(1);
   });
 });

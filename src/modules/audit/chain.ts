@@ -7,7 +7,8 @@ export const GENESIS_HASH = '0'.repeat(64);
 export interface HashedContent {
   seq: number;
   id: string;
-  createdAt: Date;
+  /** A Date, or its ISO 8601 text with milliseconds (`toISOString()`). */
+  createdAt: Date | string;
   actorType: string;
   actorId: string | null;
   teamId: string | null;
@@ -52,7 +53,7 @@ export function entryHash(content: HashedContent, prevHash: string): string {
     prevHash,
     content.seq,
     content.id,
-    content.createdAt.toISOString(),
+    typeof content.createdAt === 'string' ? content.createdAt : content.createdAt.toISOString(),
     content.actorType,
     content.actorId,
     content.teamId,

@@ -1,17 +1,19 @@
 import { and, eq, lt, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { together } from '../../db/json-rows.js';
+import { executePrepared, unnamedStatements, type StatementNames } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export function createSessionRepository(db: Executor) {
+/** `names`: which texts of a session with the writes alongside it run prepared (a sign-in's). */
+export function createSessionRepository(db: Executor, names: StatementNames = unnamedStatements) {
   return {
     /** With `alongside`, those writes go in the same statement (db/json-rows.ts `together`). */
     async insert(values: typeof sessions.$inferInsert, tx: Executor = db, alongside: SQL[] = []) {
       const insert = tx.insert(sessions).values(values);
       if (alongside.length === 0) await insert;
-      else await tx.execute(together(alongside, insert.getSQL())!);
+      else await executePrepared(tx, together(alongside, insert.getSQL())!, names);
     },
 
     /** The session and the few user fields every authenticated request needs, in one query. */

@@ -6,6 +6,7 @@ import { notificationWrites } from '../notifications/writer.js';
 import type { Static } from '@sinclair/typebox';
 import type { Database, Executor } from '../../db/client.js';
 import { together } from '../../db/json-rows.js';
+import { executePrepared, type StatementNames } from '../../db/prepared.js';
 import type { ConfigSchema } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page } from '../../http/pagination.js';
@@ -72,10 +73,13 @@ function installationView(
 /**
  * What every installation change leaves besides the installation itself: the satellites' pending
  * work, the team's notifications and the audit entry, written by one statement in the change's
- * transaction (each is one more round trip otherwise).
+ * transaction (each is one more round trip otherwise). The statement runs prepared where `names`
+ * admits it: its text is one of a few, and PostgreSQL otherwise parses and plans it every time,
+ * which cost more than the audit entry's writing (docs/performance.md).
  */
 async function recordChange(
   tx: Executor,
+  names: StatementNames,
   change: { work: PendingWork; notifications?: NewNotification[]; entry: AuditEntryInput },
 ) {
   const notifications = notificationWrites(change.notifications ?? []);
@@ -84,7 +88,7 @@ async function recordChange(
     writes.filter((write) => write !== null),
     notifications.signal ?? undefined,
   );
-  if (statement) await tx.execute(statement);
+  if (statement) await executePrepared(tx, statement, names);
 }
 
 /** A new or changed instance waits for its member when personal required fields are empty. */
@@ -273,7 +277,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           await repository.memberIds(teamId, tx),
           tx,
         );
-        await recordChange(tx, {
+        await recordChange(tx, db.statementNames.changes, {
           work: { kind: 'installation.created', teamId, installationId: id },
           notifications: [installationNotification(teamId, { id, name }, 'created')],
           entry: {
@@ -320,7 +324,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           tx,
         );
-        await recordChange(tx, {
+        await recordChange(tx, db.statementNames.changes, {
           work: {
             kind: 'installation.updated',
             teamId,
@@ -344,7 +348,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         const { installation } = await mustFind(teamId, installationId, tx);
         // Instances and personal values go with it (foreign keys cascade).
         await repository.delete(installationId, tx);
-        await recordChange(tx, {
+        await recordChange(tx, db.statementNames.changes, {
           work: { kind: 'installation.deleted', teamId, installationId },
           notifications: [installationNotification(teamId, installation, 'deleted')],
           entry: {
@@ -435,7 +439,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
             tx,
           );
         }
-        await recordChange(tx, {
+        await recordChange(tx, db.statementNames.changes, {
           work: { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
           entry: {
             action: 'installation.personal_config_changed',
