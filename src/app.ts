@@ -64,7 +64,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { installAuditSettings } from './modules/audit/context.js';
 import { applyAuditRetention } from './modules/audit/retention.js';
 import { auditRoutes } from './modules/audit/routes.js';
-import { createAuditSealer } from './modules/audit/sealer.js';
+import { createAuditSealer, sealIntervalMs } from './modules/audit/sealer.js';
 import { createAuditSource } from './modules/audit/source.js';
 import { createNotificationSource } from './modules/notifications/source.js';
 import { createClientActivitySource } from './modules/client-activity/source.js';
@@ -352,7 +352,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     clock,
     intervalMs: config.jobsIntervalMs,
     tickers: [
-      { intervalMs: retention.auditSealMs, tick: auditSealer.tick },
+      { intervalMs: sealIntervalMs(retention.auditSealMs, db.dialect), tick: auditSealer.tick },
       // PGlite has no autovacuum (db/embedded-vacuum.ts); PostgreSQL runs its own.
       ...(db.dialect === 'pglite'
         ? [{ intervalMs: config.embeddedVacuumMs, tick: createEmbeddedVacuum(db, logger).tick }]

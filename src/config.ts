@@ -170,9 +170,10 @@ export interface RetentionSettings {
   auditDays: number;
   /**
    * How often each replica links newly committed audit entries into the hash chain
-   * (modules/audit/sealer.ts); reads of the log seal first regardless.
+   * (modules/audit/sealer.ts); reads of the log seal first regardless. Null when unset: the
+   * database's default (`sealIntervalMs`).
    */
-  auditSealMs: number;
+  auditSealMs: number | null;
   batchSize: number;
   maxBatchesPerRun: number;
 }
@@ -592,7 +593,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       notificationDays: integer(env, 'NOTIFICATION_RETENTION_DAYS', 90, 0, 36_500),
       commandDays: integer(env, 'SATELLITE_COMMAND_RETENTION_DAYS', 30, 0, 36_500),
       auditDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 0, 36_500),
-      auditSealMs: integer(env, 'AUDIT_SEAL_MS', 1000, 50, 60_000),
+      auditSealMs: env.AUDIT_SEAL_MS ? integer(env, 'AUDIT_SEAL_MS', 0, 50, 60_000) : null,
       batchSize: integer(env, 'RETENTION_BATCH_SIZE', 5000, 1, 1_000_000),
       maxBatchesPerRun: integer(env, 'RETENTION_MAX_BATCHES_PER_RUN', 100, 1, 1_000_000),
     },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { sealIntervalMs } from '../src/modules/audit/sealer.js';
 
 describe('configuration', () => {
   it('has defaults that start the service with nothing set', () => {
@@ -13,6 +14,16 @@ describe('configuration', () => {
       bodyLimitBytes: 1_048_576,
       streams: { pollIntervalMs: 3000, heartbeatIntervalMs: 30_000 },
     });
+  });
+
+  it('seals the audit log every second on PostgreSQL and every five on PGlite, unless told', () => {
+    const unset = loadConfig({}).retention.auditSealMs;
+    expect(sealIntervalMs(unset, 'postgresql')).toBe(1000);
+    expect(sealIntervalMs(unset, 'pglite')).toBe(5000);
+    const told = loadConfig({ AUDIT_SEAL_MS: '200' }).retention.auditSealMs;
+    expect(sealIntervalMs(told, 'postgresql')).toBe(200);
+    expect(sealIntervalMs(told, 'pglite')).toBe(200);
+    expect(() => loadConfig({ AUDIT_SEAL_MS: '10' })).toThrow(/AUDIT_SEAL_MS/);
   });
 
   it('reads the stream intervals', () => {

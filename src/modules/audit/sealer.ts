@@ -7,6 +7,16 @@ import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash, type HashedContent } from './chain.js';
 import { QUEUED_COLUMNS } from './writer.js';
 
+/**
+ * How often a replica seals when AUDIT_SEAL_MS does not say. PGlite runs inside the service's
+ * process and plans every statement, so a seal costs the service about 5 ms however few entries
+ * it moves: once a second that was the larger part of what auditing cost an installation change
+ * there (docs/performance.md). Reads of the log seal first either way.
+ */
+export function sealIntervalMs(configured: number | null, dialect: 'pglite' | 'postgresql') {
+  return configured ?? (dialect === 'pglite' ? 5000 : 1000);
+}
+
 /** Entries linked per transaction; a longer backlog takes several. */
 const SEAL_BATCH = 1000;
 
@@ -112,7 +122,16 @@ export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {
         prev = hash;
         return link;
       });
-      // The content moves inside the database, so the log holds exactly what was hashed.
+      // The log's streams wake when entries are sealed, on every replica at this commit: one
+      // signal per seal rather than one per audited write.
+      const teams = new Set(pending.flatMap((entry) => (entry.teamId ? [entry.teamId] : [])));
+      const signal = signalInTransaction([
+        streamTopics.audit(null),
+        ...[...teams].map((team) => streamTopics.audit(team)),
+      ])!;
+      // The content moves inside the database, so the log holds exactly what was hashed; the
+      // head moves and the signal is raised in the same statement (each is one more round trip
+      // otherwise, and on PGlite each statement costs the service's own time).
       const [moved] = rowsOf<{ count: number }>(
         await tx.execute(sql`
           WITH link AS (
@@ -126,20 +145,14 @@ export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {
             INSERT INTO ${auditEntries} (${sql.raw(MOVED_COLUMNS)})
             SELECT ${sql.raw(MOVED_COLUMNS)} FROM taken
             RETURNING 1
+          ), head AS (
+            UPDATE ${auditChain} SET head_seq = ${seq}, head_hash = ${prev} WHERE id = 1
           )
-          SELECT count(*)::int AS count FROM moved`),
+          SELECT (SELECT count(*) FROM moved)::int AS count FROM (${signal}) AS raised`),
       );
-      // Only a hand on the table could take an entry away meanwhile; the chain stays unlinked.
+      // Only a hand on the table could take an entry away meanwhile; the chain stays unlinked
+      // (the head's move rolls back with the rest).
       if (moved?.count !== links.length) throw new Error('audit entries changed while sealing');
-      await tx.update(auditChain).set({ headSeq: seq, headHash: prev }).where(eq(auditChain.id, 1));
-      // The log's streams wake when entries are sealed, on every replica at this commit: one
-      // signal per seal rather than one per audited write.
-      const teams = new Set(pending.flatMap((entry) => (entry.teamId ? [entry.teamId] : [])));
-      const signal = signalInTransaction([
-        streamTopics.audit(null),
-        ...[...teams].map((team) => streamTopics.audit(team)),
-      ]);
-      if (signal) await tx.execute(signal);
       return links.length;
     });
     total += linked;
