@@ -31,7 +31,7 @@ interface Waiting extends Omit<HashedContent, 'seq'> {
 }
 
 /**
- * The queue's columns for hashing, in `Waiting`'s order: the time as text with microseconds
+ * The queue's columns for hashing, in `WaitingRow`'s order: the time as text with microseconds
  * (the queue's key), from which the hashed time, with milliseconds, is cut.
  */
 const WAITING = sql.raw(`json_build_array(id,
