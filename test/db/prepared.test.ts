@@ -96,6 +96,12 @@ describe('executePrepared', () => {
   });
 });
 
+/** The names or texts of the statements prepared on a one-connection pool's connection. */
+const preparedOn = async (db: Database, column: 'name' | 'statement') =>
+  (
+    await db.query<Record<typeof column, string>>(`SELECT ${column} FROM pg_prepared_statements`)
+  ).map((row) => row[column]);
+
 describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
   let test: TestDatabase;
   let one: Database;
@@ -109,10 +115,7 @@ describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
     await test?.dispose();
   });
 
-  const prepared = async () =>
-    (await one.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).map(
-      (r) => r.name,
-    );
+  const prepared = () => preparedOn(one, 'name');
 
   it('prepares an admitted text once on the connection and reuses it', async () => {
     const statement = sql`SELECT ${'a'}::text AS v`;
@@ -154,10 +157,7 @@ describe.skipIf(!usingPostgres())('the audited hot paths on PostgreSQL', () => {
     await test?.dispose();
   });
 
-  const preparedTexts = async () =>
-    (await one.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).map(
-      (r) => r.statement,
-    );
+  const preparedTexts = () => preparedOn(one, 'statement');
 
   it("writes an installation change's pending work, notification and audit entry prepared", async () => {
     const server = await createServer(t.app, admin.headers, { name: 'Prepared' });

@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { rowsOf, type Executor, type Orm } from '../../db/client.js';
 import { auditChain, auditEntries, auditPending } from '../../db/schema/index.js';
+import { cursorText } from '../../http/stream/cursor.js';
 import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash, type HashedContent } from './chain.js';
-import { QUEUED_COLUMNS } from './writer.js';
+import { QUEUED, QUEUED_COLUMNS } from './writer.js';
 
 /**
  * How often a replica seals when AUDIT_SEAL_MS does not say. PGlite runs inside the service's
@@ -27,34 +28,20 @@ const MOVED_COLUMNS = [...QUEUED_COLUMNS, 'seq', 'prev_hash', 'hash']
 
 /** A waiting entry as sealing reads it: its hashed content, and its queue key's exact time. */
 interface Waiting extends Omit<HashedContent, 'seq'> {
+  createdAt: string;
   at: string;
 }
 
 /**
- * The queue's columns for hashing, in `WaitingRow`'s order: the time as text with microseconds
- * (the queue's key), from which the hashed time, with milliseconds, is cut.
+ * A waiting entry's columns as one JSON array, in the schema's order (writer.ts `QUEUED`), its
+ * time as text with microseconds: the queue's exact key, from which the hashed time is cut.
  */
-const WAITING = sql.raw(`json_build_array(id,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), actor_type, actor_id,
-  team_id, action, target_type, target_id, outcome, client_address, user_agent, request_id,
-  details)`);
-
-/** A waiting entry as `WAITING` gives it. */
-type WaitingRow = [
-  id: string,
-  at: string,
-  actorType: string,
-  actorId: string | null,
-  teamId: string | null,
-  action: string,
-  targetType: string | null,
-  targetId: string | null,
-  outcome: string,
-  clientAddress: string | null,
-  userAgent: string | null,
-  requestId: string | null,
-  details: Record<string, unknown>,
-];
+const WAITING = sql`json_build_array(${sql.join(
+  QUEUED.map((property) =>
+    property === 'createdAt' ? cursorText(auditPending.createdAt) : auditPending[property],
+  ),
+  sql`, `,
+)})`;
 
 /**
  * The oldest waiting entries, up to a batch, read as one JSON text: a few hundred rows of
@@ -64,28 +51,20 @@ type WaitingRow = [
 async function readPending(tx: Executor): Promise<Waiting[]> {
   const [read] = rowsOf<{ rows: string }>(
     await tx.execute(sql`
-      SELECT coalesce(json_agg(${WAITING} ORDER BY created_at, id), '[]')::text AS rows
+      SELECT coalesce(json_agg(oldest.entry ORDER BY oldest.created_at, oldest.id), '[]')::text
+        AS rows
       FROM (
-        SELECT * FROM ${auditPending} ORDER BY created_at, id LIMIT ${SEAL_BATCH}
+        SELECT ${WAITING} AS entry, created_at, id FROM ${auditPending}
+        ORDER BY created_at, id LIMIT ${SEAL_BATCH}
       ) AS oldest`),
   );
-  return (JSON.parse(read!.rows) as WaitingRow[]).map((row) => ({
-    id: row[0],
-    at: row[1],
+  return (JSON.parse(read!.rows) as unknown[][]).map((row) => {
+    // The array holds the queue's columns in QUEUED's order, as WAITING builds it.
+    const entry = Object.fromEntries(QUEUED.map((property, i) => [property, row[i]]));
+    const queued = entry as unknown as Omit<Waiting, 'at'>;
     // What a Date read from the column would give: V8 cuts the microseconds off, as this does.
-    createdAt: `${row[1].slice(0, 23)}Z`,
-    actorType: row[2],
-    actorId: row[3],
-    teamId: row[4],
-    action: row[5],
-    targetType: row[6],
-    targetId: row[7],
-    outcome: row[8],
-    clientAddress: row[9],
-    userAgent: row[10],
-    requestId: row[11],
-    details: row[12],
-  }));
+    return { ...queued, at: queued.createdAt, createdAt: `${queued.createdAt.slice(0, 23)}Z` };
+  });
 }
 
 /**

@@ -55,7 +55,8 @@ export function auditInsert(entry: AuditEntryInput): SQL | null {
 }
 
 type QueuedProperty = keyof typeof auditPending.$inferInsert;
-const QUEUED = Object.keys(getTableColumns(auditPending)) as QueuedProperty[];
+/** The queue's properties, in the schema's order (the sealer reads them in the same order). */
+export const QUEUED = Object.keys(getTableColumns(auditPending)) as QueuedProperty[];
 /** The queue's column names, in the schema's order (the sealer moves the same columns). */
 export const QUEUED_COLUMNS = QUEUED.map(toSnakeCase);
 /** The two values sent as text for a type of their own. */

@@ -77,18 +77,23 @@ function installationView(
  * admits it: its text is one of a few, and PostgreSQL otherwise parses and plans it every time,
  * which cost more than the audit entry's writing (docs/performance.md).
  */
-async function recordChange(
-  tx: Executor,
-  names: StatementNames,
-  change: { work: PendingWork; notifications?: NewNotification[]; entry: AuditEntryInput },
-) {
-  const notifications = notificationWrites(change.notifications ?? []);
-  const writes = [pendingWorkInsert(change.work), notifications.insert, auditInsert(change.entry)];
-  const statement = together(
-    writes.filter((write) => write !== null),
-    notifications.signal ?? undefined,
-  );
-  if (statement) await executePrepared(tx, statement, names);
+function changeRecorder(names: StatementNames) {
+  return async (
+    tx: Executor,
+    change: { work: PendingWork; notifications?: NewNotification[]; entry: AuditEntryInput },
+  ) => {
+    const notifications = notificationWrites(change.notifications ?? []);
+    const writes = [
+      pendingWorkInsert(change.work),
+      notifications.insert,
+      auditInsert(change.entry),
+    ];
+    const statement = together(
+      writes.filter((write) => write !== null),
+      notifications.signal ?? undefined,
+    );
+    if (statement) await executePrepared(tx, statement, names);
+  };
 }
 
 /** A new or changed instance waits for its member when personal required fields are empty. */
@@ -112,6 +117,7 @@ export interface InstallationServiceDeps {
 
 export function createInstallationService(deps: InstallationServiceDeps) {
   const { db, repository, pendingWork, encryptionKey, clock } = deps;
+  const recordChange = changeRecorder(db.statementNames.changes);
 
   async function mustFind(teamId: string, installationId: string, tx?: Executor) {
     const row = await repository.find(teamId, installationId, tx);
@@ -277,7 +283,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           await repository.memberIds(teamId, tx),
           tx,
         );
-        await recordChange(tx, db.statementNames.changes, {
+        await recordChange(tx, {
           work: { kind: 'installation.created', teamId, installationId: id },
           notifications: [installationNotification(teamId, { id, name }, 'created')],
           entry: {
@@ -324,7 +330,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           tx,
         );
-        await recordChange(tx, db.statementNames.changes, {
+        await recordChange(tx, {
           work: {
             kind: 'installation.updated',
             teamId,
@@ -348,7 +354,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         const { installation } = await mustFind(teamId, installationId, tx);
         // Instances and personal values go with it (foreign keys cascade).
         await repository.delete(installationId, tx);
-        await recordChange(tx, db.statementNames.changes, {
+        await recordChange(tx, {
           work: { kind: 'installation.deleted', teamId, installationId },
           notifications: [installationNotification(teamId, installation, 'deleted')],
           entry: {
@@ -439,7 +445,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
             tx,
           );
         }
-        await recordChange(tx, db.statementNames.changes, {
+        await recordChange(tx, {
           work: { kind: 'user_config.saved', teamId, installationId, userId: actor.userId },
           entry: {
             action: 'installation.personal_config_changed',
