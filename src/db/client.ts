@@ -12,6 +12,7 @@ import {
   noPreparedStatements,
   type PreparedStatementKinds,
 } from './prepared.js';
+import { createPgliteStatementRunner } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -35,7 +36,7 @@ export interface Database {
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /** LISTENs on a channel for as long as the returned handle is open (see listen.ts). */
   listen(channel: string, on: ListenHandlers): Listening;
-  /** Which hot statements run as named prepared statements, by kind (prepared.ts); none on PGlite. */
+  /** Which hot statements run as named prepared statements, by kind (prepared.ts). */
   readonly statementNames: PreparedStatementKinds;
   /** The connection pool's counters, for metrics; PostgreSQL only (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -56,6 +57,10 @@ const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 export const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 
+/** How long a connection lives, and how long statement admissions last (prepared.ts). */
+const CONNECTION_LIFETIME_SECONDS = 3600;
+const DEFAULT_PREPARED_STATEMENTS = 8;
+
 /**
  * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests).
  * `templateRoot` says where first starts find ready-made databases (null: none; pglite-template.ts).
@@ -68,6 +73,8 @@ export async function openPglite(
     loadDataDir?: Blob;
     /** PGlite compiled once (`compilePglite()`), for a process that opens many databases. */
     wasmModule?: PgliteWasmModule;
+    /** Statement texts prepared per period at most, for each kind (prepared.ts); 0 prepares none. Default 8. */
+    preparedStatements?: number;
   } = {},
 ): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -104,10 +111,19 @@ export async function openPglite(
   };
   // PGlite has one connection, so every "session" is that connection; its own queue
   // serialises callers.
+  const max = options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS;
   return {
     dialect: 'pglite',
     orm,
-    statementNames: noPreparedStatements,
+    statementNames:
+      max === 0
+        ? noPreparedStatements
+        : createPreparedStatementKinds({
+            max,
+            periodMs: CONNECTION_LIFETIME_SECONDS * 1000,
+            // Two kinds, each admitting `max` names in this period and the last.
+            runNamed: createPgliteStatementRunner(client, { capacity: 4 * max }),
+          }),
     query: session.query,
     withSession: (fn) => fn(session),
     listen: (channel, on) => listenPglite(client, channel, on),
@@ -130,9 +146,6 @@ export interface PostgresOptions {
   preparedStatements?: number;
 }
 
-/** How long a connection lives, and how long statement admissions last (prepared.ts). */
-const CONNECTION_LIFETIME_SECONDS = 3600;
-
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -149,7 +162,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     dialect: 'postgresql',
     orm,
     statementNames: createPreparedStatementKinds({
-      max: options.preparedStatements ?? 8,
+      max: options.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS,
       periodMs: CONNECTION_LIFETIME_SECONDS * 1000,
     }),
     query,

@@ -21,5 +21,7 @@ export function openDatabase(
     });
   }
   if (options.embeddedCompiler) chooseEmbeddedCompiler(options.embeddedCompiler);
-  return openPglite(pgliteDir(options.dataDir));
+  return openPglite(pgliteDir(options.dataDir), {
+    preparedStatements: options.preparedStatements,
+  });
 }

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
+import type { NamedStatementRunner } from './pglite-prepared.js';
 
 /**
  * Which statement texts run as named prepared statements. PostgreSQL parses, analyses and plans a
@@ -14,12 +15,15 @@ import type { Executor } from './client.js';
  * A text is prepared from its second sighting on, and at most `max` texts are admitted per
  * period; the others run unnamed as usual. Admissions start afresh every `periodMs`, and the
  * pool closes connections after the same time (`maxLifetimeSeconds`), so one connection holds
- * at most 2 × `max` prepared statements. With `max` 0 nothing is prepared (for a pooler in
- * transaction mode that does not track prepared statements).
+ * at most 2 × `max` prepared statements. PGlite's one session would keep every period's names,
+ * so its runner closes the oldest beyond 2 × `max` per kind (pglite-prepared.ts). With `max` 0
+ * nothing is prepared (for a pooler in transaction mode that does not track prepared statements).
  */
 export interface StatementNames {
   /** The name to prepare `text` under, or undefined to run it unnamed. */
   nameFor(text: string): string | undefined;
+  /** Runs a named statement where the driver cannot (PGlite, pglite-prepared.ts). */
+  runNamed?: NamedStatementRunner;
 }
 
 const SIGHTINGS_KEPT = 512;
@@ -28,12 +32,14 @@ export function createStatementNames(options: {
   max: number;
   periodMs: number;
   now?: () => number;
+  runNamed?: NamedStatementRunner;
 }): StatementNames {
   const now = options.now ?? Date.now;
   let admitted = new Map<string, string>();
   let sighted = new Set<string>();
   let periodStart = now();
   return {
+    ...(options.runNamed ? { runNamed: options.runNamed } : {}),
     nameFor(text) {
       if (options.max === 0) return undefined;
       if (now() - periodStart >= options.periodMs) {
@@ -60,7 +66,7 @@ export function createStatementNames(options: {
   };
 }
 
-/** Never prepares: PGlite, and callers without a policy. */
+/** Never prepares: callers without a policy. */
 export const unnamedStatements: StatementNames = { nameFor: () => undefined };
 
 /**
@@ -82,6 +88,8 @@ export interface PreparedStatementKinds {
 export function createPreparedStatementKinds(options: {
   max: number;
   periodMs: number;
+  /** How PGlite runs a named statement; node-postgres runs them itself. */
+  runNamed?: NamedStatementRunner;
 }): PreparedStatementKinds {
   return { events: createStatementNames(options), changes: createStatementNames(options) };
 }
@@ -103,7 +111,7 @@ export async function executePrepared(
   // The executor's own dialect and session, as `execute` uses them (column casing, type parsers).
   const dialect = (executor as unknown as { dialect: PgDialect }).dialect;
   const query = dialect.sqlToQuery(statement);
-  return executor._.session
-    .prepareQuery(query, undefined, names.nameFor(query.sql), false)
-    .execute();
+  const name = names.nameFor(query.sql);
+  if (name !== undefined && names.runNamed) return names.runNamed(executor, query, name);
+  return executor._.session.prepareQuery(query, undefined, name, false).execute();
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, rowsOf, type Database } from '../../src/db/client.js';
+import { openPglite, openPostgres, rowsOf, type Database } from '../../src/db/client.js';
+import { translateDatabaseError } from '../../src/db/errors.js';
+import { createPgliteStatementRunner } from '../../src/db/pglite-prepared.js';
 import {
   createPreparedStatementKinds,
   createStatementNames,
@@ -140,16 +142,25 @@ describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
   });
 });
 
-describe.skipIf(!usingPostgres())('the audited hot paths on PostgreSQL', () => {
+describe('the audited hot paths, on either database', () => {
   let test: TestDatabase;
   let one: Database;
   let t: TestApp;
   let admin: Account;
   beforeAll(async () => {
     test = await createTestDatabase();
-    // The app on one connection, so that what it prepared can be read back on it.
-    one = await openPostgres({ url: test.url!, poolMax: 1 });
-    t = await createTestApp({ database: { db: one, url: test.url, dispose: () => one.close() } });
+    // The app on one connection, so that what it prepared can be read back on it (PGlite has
+    // only one).
+    one = test.url ? await openPostgres({ url: test.url, poolMax: 1 }) : test.db;
+    t = await createTestApp({
+      database: {
+        db: one,
+        url: test.url,
+        dispose: async () => {
+          if (one !== test.db) await one.close();
+        },
+      },
+    });
     admin = await register(t.app, 'admin');
   });
   afterAll(async () => {
@@ -184,5 +195,82 @@ describe.skipIf(!usingPostgres())('the audited hot paths on PostgreSQL', () => {
         (text) => text.includes('insert into "sessions"') && text.includes('"audit_pending"'),
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe.skipIf(usingPostgres())('named statements on PGlite', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await test.db.query('CREATE TABLE named_test (id int PRIMARY KEY, note text)');
+  });
+  afterAll(async () => test?.dispose());
+
+  const prepared = () => preparedOn(test.db, 'name');
+  /** A row of many types, as the ORM reads them (times as text, JSON parsed, big numbers as text). */
+  const manyTypes = (n: number) => sql`SELECT ${n}::int AS n, ${BigInt(2 ** 60)}::int8 AS big,
+    ${'2026-11-28T05:00:00.123Z'}::timestamptz AS at, ${'2026-11-28'}::date AS day,
+    ${JSON.stringify({ a: [1, 'x'] })}::jsonb AS doc, ${true}::bool AS yes, ${null}::text AS nothing,
+    ${'1.50'}::numeric AS amount, ARRAY[${'a'}, ${'b'}]::text[] AS tags, 'ü' AS s`;
+
+  it('prepares an admitted text once, reuses it, and answers as execute does', async () => {
+    const names = test.db.statementNames.events;
+    const plain = rowsOf(await test.db.orm.execute(manyTypes(1)));
+    await executePrepared(test.db.orm, manyTypes(1), names);
+    expect(await prepared()).toEqual([]);
+    for (const n of [1, 2]) {
+      const rows = rowsOf(await executePrepared(test.db.orm, manyTypes(n), names));
+      expect(rows).toEqual([{ ...plain[0]!, n }]);
+    }
+    expect(await prepared()).toHaveLength(1);
+    expect((await prepared())[0]).toMatch(/^gs_/);
+  });
+
+  it('runs inside a transaction, and a failed statement aborts only that transaction', async () => {
+    const names = test.db.statementNames.events;
+    const insert = (id: number) => sql`INSERT INTO named_test (id, note) VALUES (${id}, ${'n'})`;
+    await test.db.orm.transaction(async (tx) => {
+      for (const id of [1, 2, 3]) await executePrepared(tx, insert(id), names);
+    });
+    const texts = await preparedOn(test.db, 'statement');
+    expect(texts.filter((text) => text.startsWith('INSERT INTO named_test'))).toHaveLength(1);
+    const failed = await test.db.orm
+      .transaction(async (tx) => {
+        await executePrepared(tx, insert(4), names);
+        await executePrepared(tx, insert(1), names);
+      })
+      .catch((error: unknown) => error);
+    expect(translateDatabaseError(failed)?.code).toBe('DUPLICATE');
+    const ids = await test.db.query<{ id: number }>('SELECT id FROM named_test ORDER BY id');
+    expect(ids.map((row) => row.id)).toEqual([1, 2, 3]);
+    // The session is usable afterwards, outside a transaction too.
+    const rows = rowsOf<{ n: number }>(await executePrepared(test.db.orm, insert(5), names));
+    expect(rows).toEqual([]);
+    expect(await test.db.query('SELECT id FROM named_test WHERE id = 5')).toEqual([{ id: 5 }]);
+  });
+
+  it('keeps at most its capacity prepared, closing the oldest', async () => {
+    const pglite = (test.db.orm as unknown as { _: { session: { client: never } } })._.session
+      .client;
+    const run = createPgliteStatementRunner(pglite, { capacity: 2 });
+    const before = await prepared();
+    for (const [i, name] of ['cap_a', 'cap_b', 'cap_c'].entries())
+      await run(test.db.orm, { sql: 'SELECT $1::int AS i', params: [i] }, name);
+    const now = (await prepared()).filter((name) => !before.includes(name));
+    expect(now.sort()).toEqual(['cap_b', 'cap_c']);
+    // A closed name is prepared again when it is asked for.
+    const again = await run(test.db.orm, { sql: 'SELECT $1::int AS i', params: [7] }, 'cap_a');
+    expect(again.rows).toEqual([{ i: 7 }]);
+  });
+
+  it('prepares nothing when opened with 0', async () => {
+    const none = await openPglite(undefined, { preparedStatements: 0 });
+    try {
+      for (let i = 0; i < 3; i++)
+        await executePrepared(none.orm, sql`SELECT 1`, none.statementNames.events);
+      expect(await preparedOn(none, 'name')).toEqual([]);
+    } finally {
+      await none.close();
+    }
   });
 });
