@@ -12,6 +12,7 @@ import {
   noPreparedStatements,
   type PreparedStatementKinds,
 } from './prepared.js';
+import { shareOrmParsers } from './pglite-parsers.js';
 import { createPgliteStatementRunner } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
 
@@ -100,13 +101,14 @@ export async function openPglite(
     await recreatePgliteDir(dataDir!, PGLITE_SETTINGS, first);
     client = await open();
   }
-  const orm = drizzlePglite({ client, ...drizzleOptions }) as unknown as Orm;
+  const { ormClient, restoreDefaultTypes } = shareOrmParsers(client);
+  const orm = drizzlePglite({ client: ormClient, ...drizzleOptions }) as unknown as Orm;
   const session: SqlSession = {
     async exec(sql) {
       await client.exec(sql);
     },
     async query<T>(sql: string, params?: unknown[]) {
-      return (await client.query<T>(sql, params)).rows;
+      return restoreDefaultTypes(await client.query<T>(sql, params));
     },
   };
   // PGlite has one connection, so every "session" is that connection; its own queue
@@ -122,7 +124,7 @@ export async function openPglite(
             max,
             periodMs: CONNECTION_LIFETIME_SECONDS * 1000,
             // Two kinds, each admitting `max` names in this period and the last.
-            runNamed: createPgliteStatementRunner(client, { capacity: 4 * max }),
+            runNamed: createPgliteStatementRunner(client, { capacity: 4 * max, ormClient }),
           }),
     query: session.query,
     withSession: (fn) => fn(session),

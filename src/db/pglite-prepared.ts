@@ -1,4 +1,4 @@
-import { parse, protocol, types, type PGlite, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Executor } from './client.js';
 
@@ -14,26 +14,6 @@ export type NamedStatementRunner = (
   query: RenderedQuery,
   name: string,
 ) => Promise<Results>;
-
-/**
- * Times and dates stay text, as the ORM reads them from PGlite (drizzle-orm/pglite), so a row is
- * the same whichever way its statement ran.
- */
-const AS_TEXT = [
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-];
-const READ_OPTIONS = {
-  rowMode: 'object' as const,
-  parsers: Object.fromEntries(AS_TEXT.map((oid) => [oid, (value: string) => value])),
-};
 
 const { serialize } = protocol;
 
@@ -57,11 +37,16 @@ function joined(messages: Uint8Array[]): Uint8Array {
  * PGlite has one session, so a statement prepared once serves every caller; the runner keeps at
  * most `capacity`, closing the oldest when a new one would exceed it (the names' policy admits
  * new names each period, prepared.ts). Parameters are written, and rows read, with PGlite's own
- * serializers and parsers, so the answers are those of `query`.
+ * serializers and parsers (which read times as text for the ORM, pglite-parsers.ts), so the
+ * answers are those of the ORM's `execute`.
  */
 export function createPgliteStatementRunner(
   client: PGlite,
-  options: { capacity: number },
+  options: {
+    capacity: number;
+    /** The client the ORM was given: its session outside any transaction holds it. */
+    ormClient: PGlite;
+  },
 ): NamedStatementRunner {
   /** Prepared names and the types of their parameters, oldest first. */
   const prepared = new Map<string, number[]>();
@@ -92,10 +77,10 @@ export function createPgliteStatementRunner(
   }
 
   return async (executor, query, name) => {
-    // The ORM's session on the database itself holds the PGlite client; one inside a
+    // The ORM's session on the database itself holds the client it was given; one inside a
     // transaction holds the transaction's handle instead.
     const session = (executor as unknown as { _: { session: { client: unknown } } })._.session;
-    const inTransaction = session.client !== client;
+    const inTransaction = session.client !== options.ormClient;
     try {
       // PGlite's lock for one statement at a time; a transaction's statements take it too.
       return await client.runExclusive(async () => {
@@ -114,7 +99,7 @@ export function createPgliteStatementRunner(
           ],
           inTransaction,
         );
-        return parse.parseResults(replies, client.parsers, READ_OPTIONS)[0]!;
+        return parse.parseResults(replies, client.parsers, { rowMode: 'object' })[0]!;
       });
     } catch (error) {
       // As the ORM reports a failed statement, so callers see one shape of error.

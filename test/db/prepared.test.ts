@@ -250,9 +250,10 @@ describe.skipIf(usingPostgres())('named statements on PGlite', () => {
   });
 
   it('keeps at most its capacity prepared, closing the oldest', async () => {
-    const pglite = (test.db.orm as unknown as { _: { session: { client: never } } })._.session
+    // The client the ORM was given, which runs PGlite's own methods.
+    const ormClient = (test.db.orm as unknown as { _: { session: { client: never } } })._.session
       .client;
-    const run = createPgliteStatementRunner(pglite, { capacity: 2 });
+    const run = createPgliteStatementRunner(ormClient, { capacity: 2, ormClient });
     const before = await prepared();
     for (const [i, name] of ['cap_a', 'cap_b', 'cap_c'].entries())
       await run(test.db.orm, { sql: 'SELECT $1::int AS i', params: [i] }, name);
