@@ -7,6 +7,7 @@
 //   the same seconds (the same neighbours, caches and clock speed); the CPU each request cost a
 //   service (every thread of its process, V8's garbage collection helpers included, and on
 //   PostgreSQL the server processes of its database) is compared round by round.
+// The rounds are spread over several forks (BENCH_AUDIT_FORKS), each a fresh pair of services.
 // Each cost is the median of the rounds with a 95 % interval for that median. On a machine whose
 // cores are busy, throughput falls as CPU per request rises, so the second is the steadier
 // measure of the first. BENCH_AUDIT_ROUTE=<start of a route's name> times one route only.
@@ -25,6 +26,13 @@ import {
 const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 12);
 const WARM_UP_SLICES = Number(process.env.BENCH_AUDIT_WARM_UP ?? 3);
 const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 3);
+/**
+ * A paced round's length: one seal interval of PGlite (modules/audit/sealer.ts), so that each
+ * round of the service with audit writes holds one seal's work rather than none or one (a seal
+ * there costs 15–25 ms of the service's CPU, 1–2 % of a 3 s round's), and longer rounds average
+ * more of the garbage collector's and the embedded vacuum's pauses, which fall on either service.
+ */
+const PACED_SECONDS = Number(process.env.BENCH_AUDIT_PACED_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 8);
 /**
  * Rounds of both services at once, each paced to PACE times the rate the service without audit
@@ -33,6 +41,15 @@ const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 8);
  */
 const PACED_ROUNDS = Number(process.env.BENCH_AUDIT_PACED_ROUNDS ?? 24);
 const PACE = Number(process.env.BENCH_AUDIT_PACE ?? 0.35);
+/**
+ * Fresh pairs of services per route, each taking an equal share of the rounds. A pair's
+ * processes keep what they became (the code V8 compiled and how, their heaps' sizes, where the
+ * scheduler put them) for as long as they run, which moved one pair's cost by a percent or two
+ * against another's even with audit writes off in both; rounds of several pairs measure the
+ * cost rather than one pair's draw.
+ */
+const FORKS = Number(process.env.BENCH_AUDIT_FORKS ?? 3);
+const ROUTES = ['sign-in', 'installation create/update/delete'];
 /** Issue 18's target: auditing costs the audited routes under 5 % of their throughput. */
 const TARGET_COST = 0.05;
 const PASSWORD = 'bench password 123';
@@ -49,8 +66,9 @@ interface Slice extends Load {
 }
 
 /**
- * CONCURRENCY loops of `step` for SECONDS, as fast as answers come, or paced to `rate` requests
- * per second in all; the requests made and their rate. Each request goes through `counted`.
+ * CONCURRENCY loops of `step` for SECONDS, as fast as answers come, or for PACED_SECONDS paced
+ * to `rate` requests per second in all; the requests made and their rate. Each request goes
+ * through `counted`.
  */
 async function load(
   step: (
@@ -61,7 +79,8 @@ async function load(
   rate?: number,
 ): Promise<Load> {
   let requests = 0;
-  const until = performance.now() + SECONDS * 1000;
+  const seconds = rate ? PACED_SECONDS : SECONDS;
+  const until = performance.now() + seconds * 1000;
   const started = performance.now();
   // Paced: each worker owns an equal share of the rate, and after each step waits until the
   // requests it made are due, the workers' starts spread over one interval.
@@ -221,86 +240,110 @@ function verdictOf(cost: ReturnType<typeof costOf> | null) {
   return `not shown: the interval crosses ${TARGET_COST * 100} %`;
 }
 
+/**
+ * One fork: a fresh pair of services (one with audit writes, one without) for one route, warmed
+ * up, then its share of the throughput rounds and of the paced rounds. `rate` is the paced
+ * rate; the first fork sets it from its own throughput rounds.
+ */
+async function fork(name: 'PGlite' | 'PostgreSQL', route: string, rate: number | null) {
+  const on = await prepare(name, 'on');
+  const off = await prepare(name, 'off').catch(async (error: unknown) => {
+    await on.target.close();
+    throw error;
+  });
+  const services = { on, off };
+  try {
+    const runs: Record<Mode, Slice[]> = { on: [], off: [] };
+    // Unmeasured slices first, alternating: compiled code, the pool's connections and the
+    // tables' first growth (with the statistics autovacuum then gathers) otherwise fall on
+    // the first measured rounds, which then run slower for both and spread the ratios.
+    for (let warm = 0; warm < WARM_UP_SLICES; warm++)
+      for (const mode of ['on', 'off'] as const) await services[mode].slice(route);
+    for (let round = 0; round < ROUNDS / FORKS; round++) {
+      const order: Mode[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const mode of order) runs[mode].push(await services[mode].slice(route));
+      const [lastOn, lastOff] = [runs.on.at(-1)!, runs.off.at(-1)!];
+      process.stderr.write(
+        `${name} ${route} round ${round + 1}: on ${lastOn.rate.toFixed(1)} req/s ${lastOn.cpuPerRequest.toFixed(2)} ms CPU, off ${lastOff.rate.toFixed(1)} req/s ${lastOff.cpuPerRequest.toFixed(2)} ms CPU\n`,
+      );
+    }
+    // Both services at once, each at the same fixed share of what the service without audit
+    // writes served alone: the same seconds, so the same neighbours, caches and clock speed
+    // for both, and the CPU each request cost them is compared round by round.
+    const pace = rate ?? PACE * median(runs.off.map((l) => l.rate));
+    const paced: Record<Mode, Slice[]> = { on: [], off: [] };
+    for (let round = 0; round < PACED_ROUNDS / FORKS; round++) {
+      const [on, off] = await Promise.all([
+        services.on.slice(route, pace),
+        services.off.slice(route, pace),
+      ]);
+      paced.on.push(on);
+      paced.off.push(off);
+      process.stderr.write(
+        `${name} ${route} paced round ${round + 1} (${pace.toFixed(1)} req/s each): on ${on.rate.toFixed(1)} req/s ${on.cpuPerRequest.toFixed(3)} ms CPU, off ${off.rate.toFixed(1)} req/s ${off.cpuPerRequest.toFixed(3)} ms CPU\n`,
+      );
+    }
+    return { runs, paced, rate: pace };
+  } finally {
+    await services.on.target.close();
+    await services.off.target.close();
+  }
+}
+
 async function main() {
   const rows: string[][] = [];
+  const only = process.env.BENCH_AUDIT_ROUTE;
   for (const name of targetsToRun()) {
-    const on = await prepare(name, 'on');
-    const off = await prepare(name, 'off').catch(async (error: unknown) => {
-      await on.target.close();
-      throw error;
-    });
-    const services = { on, off };
-    try {
-      const only = process.env.BENCH_AUDIT_ROUTE;
-      for (const route of Object.keys(services.on.routes).filter(
-        (r) => !only || r.startsWith(only),
-      )) {
-        const runs: Record<Mode, Slice[]> = { on: [], off: [] };
-        // Unmeasured slices first, alternating: compiled code, the pool's connections and the
-        // tables' first growth (with the statistics autovacuum then gathers) otherwise fall on
-        // the first measured rounds, which then run slower for both and spread the ratios.
-        for (let warm = 0; warm < WARM_UP_SLICES; warm++)
-          for (const mode of ['on', 'off'] as const) await services[mode].slice(route);
-        for (let round = 0; round < ROUNDS; round++) {
-          const order: Mode[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
-          for (const mode of order) runs[mode].push(await services[mode].slice(route));
-          const [lastOn, lastOff] = [runs.on.at(-1)!, runs.off.at(-1)!];
-          process.stderr.write(
-            `${name} ${route} round ${round + 1}: on ${lastOn.rate.toFixed(1)} req/s ${lastOn.cpuPerRequest.toFixed(2)} ms CPU, off ${lastOff.rate.toFixed(1)} req/s ${lastOff.cpuPerRequest.toFixed(2)} ms CPU\n`,
-          );
+    for (const route of ROUTES.filter((r) => !only || r.startsWith(only))) {
+      const runs: Record<Mode, Slice[]> = { on: [], off: [] };
+      const paced: Record<Mode, Slice[]> = { on: [], off: [] };
+      let rate: number | null = null;
+      const forkCosts: string[] = [];
+      for (let f = 0; f < FORKS; f++) {
+        const measured = await fork(name, route, rate);
+        rate = measured.rate;
+        for (const mode of ['on', 'off'] as const) {
+          runs[mode].push(...measured.runs[mode]);
+          paced[mode].push(...measured.paced[mode]);
         }
-        const throughput = costOf(
-          runs.on.map((on, i) => on.rate / runs.off[i]!.rate),
-          'throughput',
+        const ratios = measured.paced.on.map(
+          (on, i) => on.cpuPerRequest / measured.paced.off[i]!.cpuPerRequest,
         );
-
-        // Both services at once, each at the same fixed share of what the service without audit
-        // writes served alone: the same seconds, so the same neighbours, caches and clock speed
-        // for both, and the CPU each request cost them is compared round by round.
-        const rate = PACE * median(runs.off.map((l) => l.rate));
-        const paced: Record<Mode, Slice[]> = { on: [], off: [] };
-        for (let round = 0; round < PACED_ROUNDS; round++) {
-          const [on, off] = await Promise.all([
-            services.on.slice(route, rate),
-            services.off.slice(route, rate),
-          ]);
-          paced.on.push(on);
-          paced.off.push(off);
-          process.stderr.write(
-            `${name} ${route} paced round ${round + 1} (${rate.toFixed(1)} req/s each): on ${on.rate.toFixed(1)} req/s ${on.cpuPerRequest.toFixed(3)} ms CPU, off ${off.rate.toFixed(1)} req/s ${off.cpuPerRequest.toFixed(3)} ms CPU\n`,
-          );
-        }
-        // A round in which either service fell behind the pace spent its CPU on fewer requests
-        // than were due (a stall on the machine); it is left out, and the count shown.
-        const kept = paced.on.flatMap((on, i) => {
-          const off = paced.off[i]!;
-          return on.rate >= rate * 0.9 && off.rate >= rate * 0.9
-            ? [on.cpuPerRequest / off.cpuPerRequest]
-            : [];
-        });
-        const cpu = kept.length >= PACED_ROUNDS / 2 ? costOf(kept, 'cpu') : null;
-        rows.push([
-          name,
-          route,
-          median(runs.on.map((l) => l.rate)).toFixed(1),
-          median(runs.off.map((l) => l.rate)).toFixed(1),
-          throughput.text,
-          rate.toFixed(1),
-          median(paced.on.map((l) => l.cpuPerRequest)).toFixed(3),
-          median(paced.off.map((l) => l.cpuPerRequest)).toFixed(3),
-          cpu
-            ? `${cpu.text}, ${kept.length} of ${PACED_ROUNDS} rounds`
-            : 'rounds fell behind the pace',
-          verdictOf(cpu),
-        ]);
+        forkCosts.push(pct(median(ratios) - 1));
       }
-    } finally {
-      await services.on.target.close();
-      await services.off.target.close();
+      const throughput = costOf(
+        runs.on.map((on, i) => on.rate / runs.off[i]!.rate),
+        'throughput',
+      );
+      // A round in which either service fell behind the pace spent its CPU on fewer requests
+      // than were due (a stall on the machine); it is left out, and the count shown.
+      const pace = rate!;
+      const kept = paced.on.flatMap((on, i) => {
+        const off = paced.off[i]!;
+        return on.rate >= pace * 0.9 && off.rate >= pace * 0.9
+          ? [on.cpuPerRequest / off.cpuPerRequest]
+          : [];
+      });
+      const cpu = kept.length >= paced.on.length / 2 ? costOf(kept, 'cpu') : null;
+      rows.push([
+        name,
+        route,
+        median(runs.on.map((l) => l.rate)).toFixed(1),
+        median(runs.off.map((l) => l.rate)).toFixed(1),
+        throughput.text,
+        pace.toFixed(1),
+        median(paced.on.map((l) => l.cpuPerRequest)).toFixed(3),
+        median(paced.off.map((l) => l.cpuPerRequest)).toFixed(3),
+        cpu
+          ? `${cpu.text}, ${kept.length} of ${paced.on.length} rounds`
+          : 'rounds fell behind the pace',
+        forkCosts.join(', '),
+        verdictOf(cpu),
+      ]);
     }
   }
   printTable(
-    `Audit log cost on the audited routes (${CONCURRENCY} concurrent clients, ${SECONDS} s slices; throughput: ${ROUNDS} alternating rounds at full load; CPU: ${PACED_ROUNDS} rounds of both services at once at a fixed rate; costs are medians of the rounds with a 95 % interval)`,
+    `Audit log cost on the audited routes (${CONCURRENCY} concurrent clients; throughput: ${ROUNDS} alternating rounds of ${SECONDS} s at full load; CPU: ${PACED_ROUNDS} rounds of ${PACED_SECONDS} s of both services at once at a fixed rate; each spread over ${FORKS} forks, a fresh pair of services each; costs are medians of all rounds with a 95 % interval)`,
     [
       'database',
       'route',
@@ -311,6 +354,7 @@ async function main() {
       'CPU ms/request on',
       'CPU ms/request off',
       'CPU cost per request',
+      'CPU cost per request, each fork',
       `CPU cost <${TARGET_COST * 100} % (whole interval)`,
     ],
     rows,
