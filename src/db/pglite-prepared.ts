@@ -81,9 +81,15 @@ export function createPgliteStatementRunner(
     // transaction holds the transaction's handle instead.
     const session = (executor as unknown as { _: { session: { client: unknown } } })._.session;
     const inTransaction = session.client !== options.ormClient;
+    // PGlite's lock for one statement at a time, which a transaction's statements take too; and
+    // outside a transaction also its lock for transactions, as PGlite's own `query` does, so that
+    // the statement never runs between the statements of another caller's open transaction.
+    const exclusive = <T>(run: () => Promise<T>) =>
+      inTransaction
+        ? client.runExclusive(run)
+        : client._runExclusiveTransaction(() => client.runExclusive(run));
     try {
-      // PGlite's lock for one statement at a time; a transaction's statements take it too.
-      return await client.runExclusive(async () => {
+      return await exclusive(async () => {
         const types = await parameterTypes(name, query.sql, inTransaction);
         const values = query.params.map((value, i) => {
           if (value === null || value === undefined) return null;

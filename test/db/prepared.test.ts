@@ -249,6 +249,36 @@ describe.skipIf(usingPostgres())('named statements on PGlite', () => {
     expect(await test.db.query('SELECT id FROM named_test WHERE id = 5')).toEqual([{ id: 5 }]);
   });
 
+  it("outside a transaction, waits for another caller's open transaction instead of joining it", async () => {
+    const names = test.db.statementNames.events;
+    const count = () => sql`SELECT count(*)::int AS n FROM named_test WHERE id = ${100}`;
+    // Admitted before the transaction opens (a first sighting runs unnamed).
+    for (let i = 0; i < 2; i++) await executePrepared(test.db.orm, count(), names);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const rolledBack = test.db.orm
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO named_test (id, note) VALUES (${100}, ${'open'})`);
+        opened();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await open;
+    const outside = executePrepared(test.db.orm, count(), names);
+    // Inside the open transaction it would answer at once, and count its row.
+    const early = await Promise.race([
+      outside.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 100)),
+    ]);
+    expect(early).toBe('waiting');
+    release();
+    await rolledBack;
+    expect(rowsOf(await outside)).toEqual([{ n: 0 }]);
+  });
+
   it('keeps at most its capacity prepared, closing the oldest', async () => {
     // The client the ORM was given, which runs PGlite's own methods.
     const ormClient = (test.db.orm as unknown as { _: { session: { client: never } } })._.session
