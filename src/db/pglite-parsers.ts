@@ -1,6 +1,17 @@
 import { types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /**
+ * The array types the ORM reads as text, each with its element type, whose parser PGlite's
+ * array parser looks up.
+ */
+const ARRAY_ELEMENTS = new Map<number, number>([
+  [1231, types.NUMERIC], // numeric[]
+  [1115, types.TIMESTAMP], // timestamp[]
+  [1185, types.TIMESTAMPTZ], // timestamptz[]
+  [1187, types.INTERVAL], // interval[]
+  [1182, types.DATE], // date[]
+]);
+/**
  * The types the ORM reads as text from PGlite (drizzle-orm/pglite asks for them so on every
  * query): times and dates, intervals, and their arrays, and numeric arrays.
  */
@@ -9,29 +20,17 @@ export const ORM_TEXT_TYPES: readonly number[] = [
   types.TIMESTAMPTZ,
   types.INTERVAL,
   types.DATE,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
+  ...ARRAY_ELEMENTS.keys(),
 ];
+const TEXT_TYPES = new Set(ORM_TEXT_TYPES);
 const asText = (value: string) => value;
-/** The element type of each array type above, whose parser PGlite's array parser looks up. */
-const ELEMENT_OF: Record<number, number> = {
-  1231: types.NUMERIC,
-  1115: types.TIMESTAMP,
-  1185: types.TIMESTAMPTZ,
-  1187: types.INTERVAL,
-  1182: types.DATE,
-};
 
 /** Only the options the ORM sends for these types, which the client's own parsers now hold. */
 function withoutOrmParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const parsers = options?.parsers;
   if (!parsers) return options;
   const oids = Object.keys(parsers).map(Number);
-  if (oids.length !== ORM_TEXT_TYPES.length || !oids.every((oid) => ORM_TEXT_TYPES.includes(oid)))
-    return options;
+  if (oids.length !== TEXT_TYPES.size || !oids.every((oid) => TEXT_TYPES.has(oid))) return options;
   const { parsers: _omitted, ...rest } = options;
   return rest;
 }
@@ -61,13 +60,9 @@ export function shareOrmParsers(client: PGlite) {
   const defaults = { ...client.parsers };
   // PGlite's array parsers find their element's parser in the live table, which now reads it as
   // text: the defaults parse these arrays' elements with the elements' default parsers.
-  for (const [array, element] of Object.entries(ELEMENT_OF))
+  for (const [array, element] of ARRAY_ELEMENTS)
     defaults[array] = (value: string) =>
-      types.arrayParser(
-        value,
-        (item: string) => types.parseType(item, element, defaults),
-        Number(array),
-      );
+      types.arrayParser(value, (item: string) => types.parseType(item, element, defaults), array);
   for (const oid of ORM_TEXT_TYPES) client.parsers[oid] = asText;
 
   const query = (sql: string, params?: unknown[], options?: QueryOptions) =>
@@ -88,7 +83,7 @@ export function shareOrmParsers(client: PGlite) {
     ormClient,
     /** A plain query's rows, with the ORM's text types parsed as PGlite does by default. */
     restoreDefaultTypes<T>(result: Results<T>): T[] {
-      const fields = result.fields.filter((field) => ORM_TEXT_TYPES.includes(field.dataTypeID));
+      const fields = result.fields.filter((field) => TEXT_TYPES.has(field.dataTypeID));
       if (fields.length === 0) return result.rows;
       for (const row of result.rows as Record<string, unknown>[])
         for (const { name, dataTypeID } of fields)
