@@ -345,7 +345,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     { table: 'team_notifications', column: 'created_at', days: retention.notificationDays },
     { table: 'satellite_commands', column: 'created_at', days: retention.commandDays },
   ];
-  const auditSealer = createAuditSealer(db.orm, logger);
+  const auditSealer = createAuditSealer(db.orm, logger, db.statementNames.sealing);
   const jobs = createJobRunner({
     db,
     logger,

@@ -10,6 +10,7 @@ import { listenPglite, listenPostgres, type ListenHandlers, type Listening } fro
 import {
   createPreparedStatementKinds,
   noPreparedStatements,
+  STATEMENT_KINDS,
   type PreparedStatementKinds,
 } from './prepared.js';
 import { shareOrmParsers } from './pglite-parsers.js';
@@ -123,8 +124,11 @@ export async function openPglite(
         : createPreparedStatementKinds({
             max,
             periodMs: CONNECTION_LIFETIME_SECONDS * 1000,
-            // Two kinds, each admitting `max` names in this period and the last.
-            runNamed: createPgliteStatementRunner(client, { capacity: 4 * max, ormClient }),
+            // Each kind admits `max` names in this period and the last.
+            runNamed: createPgliteStatementRunner(client, {
+              capacity: 2 * STATEMENT_KINDS * max,
+              ormClient,
+            }),
           }),
     query: session.query,
     withSession: (fn) => fn(session),

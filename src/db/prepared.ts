@@ -83,7 +83,12 @@ export interface PreparedStatementKinds {
    * A few texts, fixed by the code.
    */
   changes: StatementNames;
+  /** Sealing's few statements of fixed text (modules/audit/sealer.ts). */
+  sealing: StatementNames;
 }
+
+/** How many kinds there are, each admitting its own `max` texts. */
+export const STATEMENT_KINDS = 3;
 
 export function createPreparedStatementKinds(options: {
   max: number;
@@ -91,12 +96,17 @@ export function createPreparedStatementKinds(options: {
   /** How PGlite runs a named statement; node-postgres runs them itself. */
   runNamed?: NamedStatementRunner;
 }): PreparedStatementKinds {
-  return { events: createStatementNames(options), changes: createStatementNames(options) };
+  return {
+    events: createStatementNames(options),
+    changes: createStatementNames(options),
+    sealing: createStatementNames(options),
+  };
 }
 
 export const noPreparedStatements: PreparedStatementKinds = {
   events: unnamedStatements,
   changes: unnamedStatements,
+  sealing: unnamedStatements,
 };
 
 /**

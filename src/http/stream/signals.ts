@@ -85,6 +85,19 @@ export function signalInTransaction(topics: string[]): SQL | null {
 }
 
 /**
+ * signalInTransaction with one text for any number of topics, for a statement run prepared: its
+ * payloads travel as one JSON parameter. One row, which counts the payloads.
+ */
+export function signalTopicsStatement(topics: string[]): SQL {
+  const all = JSON.stringify(payloads(IN_TRANSACTION, [...new Set(topics)]));
+  // pg_notify is volatile, so the planner keeps each call although only the count is read.
+  return sql`SELECT count(*) FROM (
+    SELECT pg_notify(${STREAM_SIGNAL_CHANNEL}, payload)
+    FROM json_array_elements_text(${all}::json) AS payload
+  ) AS raised`;
+}
+
+/**
  * Raises the `access` signal of these accounts when `tx` commits: every replica then forgets
  * their remembered sessions and re-checks their open streams (sessions.ts, support.ts).
  */

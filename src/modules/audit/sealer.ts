@@ -1,18 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { rowsOf, type Executor, type Orm } from '../../db/client.js';
+import { executePrepared, unnamedStatements, type StatementNames } from '../../db/prepared.js';
 import { auditChain, auditEntries, auditPending } from '../../db/schema/index.js';
 import { cursorText } from '../../http/stream/cursor.js';
-import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
+import { signalTopicsStatement, streamTopics } from '../../http/stream/signals.js';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash, type HashedContent } from './chain.js';
 import { QUEUED, QUEUED_COLUMNS } from './writer.js';
 
 /**
  * How often a replica seals when AUDIT_SEAL_MS does not say. PGlite runs inside the service's
- * process and plans every statement, so a seal costs the service about 5 ms however few entries
- * it moves: once a second that was the larger part of what auditing cost an installation change
- * there (docs/performance.md). Reads of the log seal first either way.
+ * process, so a seal costs the service a few milliseconds however few entries it moves: once a
+ * second that was the larger part of what auditing cost an installation change there
+ * (docs/performance.md). Reads of the log seal first either way.
  */
 export function sealIntervalMs(configured: number | null, dialect: 'pglite' | 'postgresql') {
   return configured ?? (dialect === 'pglite' ? 5000 : 1000);
@@ -25,6 +26,15 @@ const SEAL_BATCH = 1000;
 const MOVED_COLUMNS = [...QUEUED_COLUMNS, 'seq', 'prev_hash', 'hash']
   .map((name) => `"${name}"`)
   .join(', ');
+
+/**
+ * Sealing's statements have fixed texts, so that they run prepared where the caller's names admit
+ * them: on PGlite a statement planned afresh is the service's own CPU, and a seal's few
+ * statements cost it more than moving a few hundred entries did (docs/performance.md).
+ */
+const PROBE = sql`SELECT 1 FROM ${auditPending} LIMIT 1`;
+const LOCK_HEAD = sql`SELECT head_seq, head_hash FROM ${auditChain} WHERE id = 1 FOR UPDATE`;
+const LOCK_HEAD_OR_SKIP = sql`${LOCK_HEAD} SKIP LOCKED`;
 
 /** A waiting entry as sealing reads it: its hashed content, and its queue key's exact time. */
 interface Waiting extends Omit<HashedContent, 'seq'> {
@@ -48,15 +58,19 @@ const WAITING = sql`json_build_array(${sql.join(
  * thirteen columns each cost more to decode field by field, in the driver and the ORM, than
  * their hashing, and on PGlite that decoding is the service's own CPU.
  */
-async function readPending(tx: Executor): Promise<Waiting[]> {
+async function readPending(tx: Executor, names: StatementNames): Promise<Waiting[]> {
   const [read] = rowsOf<{ rows: string }>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       SELECT coalesce(json_agg(oldest.entry ORDER BY oldest.created_at, oldest.id), '[]')::text
         AS rows
       FROM (
         SELECT ${WAITING} AS entry, created_at, id FROM ${auditPending}
         ORDER BY created_at, id LIMIT ${SEAL_BATCH}
-      ) AS oldest`),
+      ) AS oldest`,
+      names,
+    ),
   );
   return (JSON.parse(read!.rows) as unknown[][]).map((row) => {
     // The array holds the queue's columns in QUEUED's order, as WAITING builds it.
@@ -75,24 +89,26 @@ async function readPending(tx: Executor): Promise<Waiting[]> {
  * `skipLocked` a sealer that finds another one at work leaves the backlog to it instead of
  * waiting. Returns how many entries it linked.
  */
-export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {}) {
+export async function sealPending(
+  db: Orm,
+  options: { skipLocked?: boolean; names?: StatementNames } = {},
+) {
+  const names = options.names ?? unnamedStatements;
   // The usual answer, nothing to seal, costs one probe of a queue that sealing keeps empty.
-  const probe = rowsOf(await db.execute(sql`SELECT 1 FROM ${auditPending} LIMIT 1`));
+  const probe = rowsOf(await executePrepared(db, PROBE, names));
   if (probe.length === 0) return 0;
   let total = 0;
   for (;;) {
     const linked = await db.transaction(async (tx) => {
-      const [chain] = await tx
-        .select()
-        .from(auditChain)
-        .where(eq(auditChain.id, 1))
-        .for('update', options.skipLocked ? { skipLocked: true } : {});
+      const [chain] = rowsOf<{ head_seq: string | number; head_hash: string }>(
+        await executePrepared(tx, options.skipLocked ? LOCK_HEAD_OR_SKIP : LOCK_HEAD, names),
+      );
       if (!chain) return 0;
       // Read after the lock: under READ COMMITTED this sees what an earlier sealer took away.
-      const pending = await readPending(tx);
+      const pending = await readPending(tx, names);
       if (pending.length === 0) return 0;
-      let seq = chain.headSeq;
-      let prev = chain.headHash;
+      let seq = Number(chain.head_seq);
+      let prev = chain.head_hash;
       const links = pending.map((entry) => {
         seq += 1;
         const hash = entryHash({ ...entry, seq }, prev);
@@ -104,15 +120,17 @@ export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {
       // The log's streams wake when entries are sealed, on every replica at this commit: one
       // signal per seal rather than one per audited write.
       const teams = new Set(pending.flatMap((entry) => (entry.teamId ? [entry.teamId] : [])));
-      const signal = signalInTransaction([
+      const signal = signalTopicsStatement([
         streamTopics.audit(null),
         ...[...teams].map((team) => streamTopics.audit(team)),
-      ])!;
+      ]);
       // The content moves inside the database, so the log holds exactly what was hashed; the
       // head moves and the signal is raised in the same statement (each is one more round trip
       // otherwise, and on PGlite each statement costs the service's own time).
       const [moved] = rowsOf<{ count: number }>(
-        await tx.execute(sql`
+        await executePrepared(
+          tx,
+          sql`
           WITH link AS (
             SELECT * FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
               AS l(id text, at timestamptz, seq bigint, prev_hash text, hash text)
@@ -127,7 +145,9 @@ export async function sealPending(db: Orm, options: { skipLocked?: boolean } = {
           ), head AS (
             UPDATE ${auditChain} SET head_seq = ${seq}, head_hash = ${prev} WHERE id = 1
           )
-          SELECT (SELECT count(*) FROM moved)::int AS count FROM (${signal}) AS raised`),
+          SELECT (SELECT count(*) FROM moved)::int AS count FROM (${signal}) AS raised`,
+          names,
+        ),
       );
       // Only a hand on the table could take an entry away meanwhile; the chain stays unlinked
       // (the head's move rolls back with the rest).
@@ -149,7 +169,11 @@ export interface AuditSealer {
   tick(): Promise<void>;
 }
 
-export function createAuditSealer(db: Orm, logger: Logger): AuditSealer {
+export function createAuditSealer(
+  db: Orm,
+  logger: Logger,
+  names: StatementNames = unnamedStatements,
+): AuditSealer {
   // A seal under way may have read the backlog before a caller's entry committed: calls made
   // meanwhile share the one that follows it (lib/coalesced-reads.ts).
   const passes = createCoalescedReads();
@@ -161,9 +185,9 @@ export function createAuditSealer(db: Orm, logger: Logger): AuditSealer {
       (error: unknown) => logger.error({ err: error }, 'sealing the audit log failed'),
     );
   return {
-    seal: () => passes.read('seal', () => logged(sealPending(db))),
+    seal: () => passes.read('seal', () => logged(sealPending(db, { names }))),
     async tick() {
-      if (passes.size === 0) await logged(sealPending(db, { skipLocked: true }));
+      if (passes.size === 0) await logged(sealPending(db, { skipLocked: true, names }));
     },
   };
 }
