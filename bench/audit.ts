@@ -1,16 +1,25 @@
 // npm run bench:audit — what the audit log costs the audited hot paths: password sign-in, and an
-// installation's create, update and delete. Two services run side by side on fresh databases, one
-// recording these routes and one built without audit writes (bench/audit-service.ts).
-// - Throughput: the same full load goes to each in short alternating slices (on/off, then
-//   off/on), so drift on a busy machine falls on both, and each round's on/off ratio is taken.
+// installation's create, update and delete. Two services run side by side on fresh databases
+// (bench/audit-service.ts); in each round one records these routes and the other writes no audit
+// entries, and the next round they swap roles.
+// - Throughput: the same full load goes to each in short alternating slices, so drift on a busy
+//   machine falls on both, and each round's on/off ratio is taken.
 // - CPU per request: both services at once, each paced to the same fixed rate, so both run in
 //   the same seconds (the same neighbours, caches and clock speed); the CPU each request cost a
 //   service (every thread of its process, V8's garbage collection helpers included, and on
 //   PostgreSQL the server processes of its database) is compared round by round.
-// The rounds are spread over several forks (BENCH_AUDIT_FORKS), each a fresh pair of services.
-// Each cost is the median of the rounds with a 95 % interval for that median. On a machine whose
-// cores are busy, throughput falls as CPU per request rises, so the second is the steadier
-// measure of the first. BENCH_AUDIT_ROUTE=<start of a route's name> times one route only.
+// Each round ends with a read of the chain's head in both services, which seals what is waiting,
+// so a round's entries are sealed, and their sealing counted, within it. The swap is why pairs
+// of rounds are the unit: a process keeps what it became (the code V8 compiled, its heap's size,
+// where the scheduler put it) for as long as it runs, which made one process of a pair cost a
+// percent or more than the other even with audit writes off in both; in a pair of rounds each
+// has each role, and the geometric mean of the pair's two on/off ratios holds the audit log's
+// cost without that difference. The rounds are spread over several forks (BENCH_AUDIT_FORKS),
+// each a fresh pair of services. Each cost is the median of the pairs with a 95 % interval for
+// that median. The interleaved measure (interleaved() below) then gives a second estimate of the
+// CPU cost, from one service alone. On a machine whose cores are busy, throughput falls as CPU
+// per request rises, so the second is the steadier measure of the first.
+// BENCH_AUDIT_ROUTE=<start of a route's name> times one route only.
 import os from 'node:os';
 import {
   cpuMeter,
@@ -18,6 +27,7 @@ import {
   median,
   medianInterval,
   printTable,
+  ratioOfSums,
   registerAccount,
   startTarget,
   targetsToRun,
@@ -41,14 +51,18 @@ const CONCURRENCY = Number(process.env.BENCH_AUDIT_CONCURRENCY ?? 8);
  */
 const PACED_ROUNDS = Number(process.env.BENCH_AUDIT_PACED_ROUNDS ?? 24);
 const PACE = Number(process.env.BENCH_AUDIT_PACE ?? 0.35);
-/**
- * Fresh pairs of services per route, each taking an equal share of the rounds. A pair's
- * processes keep what they became (the code V8 compiled and how, their heaps' sizes, where the
- * scheduler put them) for as long as they run, which moved one pair's cost by a percent or two
- * against another's even with audit writes off in both; rounds of several pairs measure the
- * cost rather than one pair's draw.
- */
+/** Fresh pairs of services per route, each taking an equal share of the rounds. */
 const FORKS = Number(process.env.BENCH_AUDIT_FORKS ?? 3);
+/** A fork's share of `rounds`, even: its rounds go in pairs in which the services swap roles. */
+const perFork = (rounds: number) => 2 * Math.ceil(rounds / FORKS / 2);
+/**
+ * Pairs of units (one sign-in; one installation created, renamed and deleted) in the interleaved
+ * measure, each pair one unit with audit writes and one without on the same service.
+ */
+const INTERLEAVED_PAIRS = Number(process.env.BENCH_AUDIT_INTERLEAVED_PAIRS ?? 400);
+const INTERLEAVED_WARM_UP = 40;
+/** How often each database's services seal by default (modules/audit/sealer.ts), in seconds. */
+const SEAL_SECONDS = { PGlite: 5, PostgreSQL: 1 };
 const ROUTES = ['sign-in', 'installation create/update/delete'];
 /** Issue 18's target: auditing costs the audited routes under 5 % of their throughput. */
 const TARGET_COST = 0.05;
@@ -59,6 +73,8 @@ interface Load {
   rate: number;
   requests: number;
 }
+
+type Counted = (f: () => Promise<Response>) => Promise<Response>;
 
 /** A slice's load and the CPU its service spent per request, in ms. */
 interface Slice extends Load {
@@ -113,33 +129,60 @@ async function expectStatus(res: Response, status: number, what: string) {
   return res;
 }
 
-/** A service with auditing on or off, set up with an account, a server and its team. */
-async function prepare(name: 'PGlite' | 'PostgreSQL', mode: Mode) {
-  const target = await startTarget(
-    name,
-    async () => undefined,
-    { BENCH_AUDIT: mode },
-    'bench/audit-service.ts',
-  );
+/**
+ * A service whose audit writes the benchmark turns on and off, set up with an account, a server
+ * and its team.
+ */
+async function prepare(name: 'PGlite' | 'PostgreSQL', env: Record<string, string> = {}) {
+  const target = await startTarget(name, async () => undefined, env, 'bench/audit-service.ts');
   try {
-    const routes = await setUp(target.base, mode);
+    const { routes, units, cookie } = await setUp(target.base);
     const cpuSeconds = cpuMeter(target);
-    /** Runs one slice of a route's load, with the CPU the service spent on it. */
+    /** Reads the chain's head, which seals what is waiting (nothing with audit writes off). */
+    const seal = () => json(target.base, '/api/audit/head', { cookie });
+    /**
+     * Runs one slice of a route's load, then seals what the slice left waiting; the CPU the
+     * service spent on both, per request of the load.
+     */
     const slice = async (route: string, rate?: number): Promise<Slice> => {
       const before = await cpuSeconds();
       const loaded = await routes[route]!(rate);
+      await seal();
       const spent = (await cpuSeconds()) - before;
       return { ...loaded, cpuPerRequest: (spent * 1000) / loaded.requests };
     };
-    return { target, routes, slice };
+    /**
+     * One unit of a route's load, alone, and a seal after it when `sealing`; the CPU the service
+     * spent on them, in ms, and the requests made.
+     */
+    const unit = async (route: string, sealing: boolean) => {
+      let requests = 0;
+      const before = await cpuSeconds();
+      await units[route]!(0, async (f) => {
+        requests += 1;
+        return f();
+      });
+      if (sealing) await seal();
+      return { cpu: ((await cpuSeconds()) - before) * 1000, requests };
+    };
+    const setMode = async (mode: Mode) => {
+      const res = await fetch(`${target.base}/__bench/audit/${mode}`, { method: 'PUT' });
+      const body = (await expectStatus(res, 200, 'audit switch').then((r) => r.json())) as {
+        record: boolean;
+      };
+      if (body.record !== (mode === 'on')) throw new Error(`the audit switch did not turn ${mode}`);
+    };
+    return { target, slice, unit, setMode };
   } catch (error) {
     await target.close();
     throw error;
   }
 }
 
+type Service = Awaited<ReturnType<typeof prepare>>;
+
 /** The account, server and team the load uses; the routes' loads. */
-async function setUp(base: string, mode: Mode) {
+async function setUp(base: string) {
   const cookie = await registerAccount(base);
   const server = await json(base, '/api/mcp/servers/global', {
     method: 'POST',
@@ -152,33 +195,29 @@ async function setUp(base: string, mode: Mode) {
   const serverId = server.data.server.id as string;
   let cycle = 0;
 
-  const routes: Record<string, (rate?: number) => Promise<Load>> = {
-    'sign-in': (rate) =>
-      load(async (_w, _i, counted) => {
-        const res = await counted(() =>
-          fetch(`${base}/api/auth/email/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ login: 'benchadmin', password: PASSWORD }),
-          }),
-        );
-        await (await expectStatus(res, 200, 'sign-in')).arrayBuffer();
-      }, rate),
-    // One cycle per iteration: create, rename, delete; each request counts.
-    'installation create/update/delete': (rate) =>
-      load(
-        (worker, _i, counted) =>
-          installationCycle(
-            installations,
-            headers,
-            serverId,
-            `${mode}-${worker}-${cycle++}`,
-            counted,
-          ),
-        rate,
-      ),
+  /** One unit of each route's load, through `counted`. */
+  const units: Record<string, (worker: number, counted: Counted) => Promise<void>> = {
+    'sign-in': async (_worker, counted) => {
+      const res = await counted(() =>
+        fetch(`${base}/api/auth/email/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ login: 'benchadmin', password: PASSWORD }),
+        }),
+      );
+      await (await expectStatus(res, 200, 'sign-in')).arrayBuffer();
+    },
+    // Create, rename, delete; each request counts.
+    'installation create/update/delete': (worker, counted) =>
+      installationCycle(installations, headers, serverId, `bench-${worker}-${cycle++}`, counted),
   };
-  return routes;
+  const routes = Object.fromEntries(
+    Object.entries(units).map(([route, unit]) => [
+      route,
+      (rate?: number) => load((worker, _i, counted) => unit(worker, counted), rate),
+    ]),
+  ) as Record<string, (rate?: number) => Promise<Load>>;
+  return { routes, units, cookie };
 }
 
 async function installationCycle(
@@ -186,7 +225,7 @@ async function installationCycle(
   headers: Record<string, string>,
   serverId: string,
   name: string,
-  counted: (f: () => Promise<Response>) => Promise<Response> = (f) => f(),
+  counted: Counted = (f) => f(),
 ) {
   const made = await expectStatus(
     await counted(() =>
@@ -230,10 +269,10 @@ function costOf(ratios: number[], kind: 'throughput' | 'cpu') {
 }
 
 /**
- * Met only when the whole 95 % interval of the median is under the target, missed when it is
- * wholly at or over it; a median under the target whose interval reaches it is not shown met.
+ * Met only when the whole 95 % interval of the cost is under the target, missed when it is
+ * wholly at or over it; a cost under the target whose interval reaches it is not shown met.
  */
-function verdictOf(cost: ReturnType<typeof costOf> | null) {
+function verdictOf(cost: { low: number; high: number } | null) {
   if (!cost) return 'not measured';
   if (cost.high < TARGET_COST) return 'met';
   if (cost.low >= TARGET_COST) return 'missed';
@@ -241,52 +280,130 @@ function verdictOf(cost: ReturnType<typeof costOf> | null) {
 }
 
 /**
- * One fork: a fresh pair of services (one with audit writes, one without) for one route, warmed
- * up, then its share of the throughput rounds and of the paced rounds. `rate` is the paced
+ * Pairs of consecutive rounds, in which the two services swapped roles: the geometric mean of
+ * the pair's two on/off ratios, in which what one process costs more than the other cancels.
+ * A pair with a round left out (null) is left out.
+ */
+function pairRatios(ratios: Array<number | null>): number[] {
+  const pairs: number[] = [];
+  for (let i = 0; i + 1 < ratios.length; i += 2) {
+    const [first, second] = [ratios[i], ratios[i + 1]];
+    if (first != null && second != null) pairs.push(Math.sqrt(first * second));
+  }
+  return pairs;
+}
+
+/**
+ * A paced round's on/off ratio of CPU per request, or null when either service fell behind the
+ * pace: it then spent its CPU on fewer requests than were due (a stall on the machine).
+ */
+const pacedRatio = (on: Slice, off: Slice, pace: number) =>
+  on.rate >= pace * 0.9 && off.rate >= pace * 0.9 ? on.cpuPerRequest / off.cpuPerRequest : null;
+
+/**
+ * One fork: a fresh pair of services for one route, warmed up, then its share of the throughput
+ * rounds and of the paced rounds, the services swapping roles every round. `rate` is the paced
  * rate; the first fork sets it from its own throughput rounds.
  */
 async function fork(name: 'PGlite' | 'PostgreSQL', route: string, rate: number | null) {
-  const on = await prepare(name, 'on');
-  const off = await prepare(name, 'off').catch(async (error: unknown) => {
-    await on.target.close();
+  const first = await prepare(name);
+  const second = await prepare(name).catch(async (error: unknown) => {
+    await first.target.close();
     throw error;
   });
-  const services = { on, off };
+  /** Round by round: the first service records in even rounds, the second in odd ones. */
+  const cast = async (round: number): Promise<Record<Mode, Service>> => {
+    const roles = round % 2 === 0 ? { on: first, off: second } : { on: second, off: first };
+    await Promise.all([roles.on.setMode('on'), roles.off.setMode('off')]);
+    return roles;
+  };
   try {
     const runs: Record<Mode, Slice[]> = { on: [], off: [] };
-    // Unmeasured slices first, alternating: compiled code, the pool's connections and the
+    // Unmeasured slices first, in both roles: compiled code, the pool's connections and the
     // tables' first growth (with the statistics autovacuum then gathers) otherwise fall on
     // the first measured rounds, which then run slower for both and spread the ratios.
-    for (let warm = 0; warm < WARM_UP_SLICES; warm++)
-      for (const mode of ['on', 'off'] as const) await services[mode].slice(route);
-    for (let round = 0; round < ROUNDS / FORKS; round++) {
-      const order: Mode[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
-      for (const mode of order) runs[mode].push(await services[mode].slice(route));
+    for (let warm = 0; warm < 2 * WARM_UP_SLICES; warm++) {
+      const roles = await cast(warm);
+      for (const mode of ['on', 'off'] as const) await roles[mode].slice(route);
+    }
+    for (let round = 0; round < perFork(ROUNDS); round++) {
+      const roles = await cast(round);
+      // Roles swap every round and the order every other round: each service is measured in
+      // each role, first and second.
+      const order: Mode[] = Math.floor(round / 2) % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const mode of order) runs[mode].push(await roles[mode].slice(route));
       const [lastOn, lastOff] = [runs.on.at(-1)!, runs.off.at(-1)!];
       process.stderr.write(
         `${name} ${route} round ${round + 1}: on ${lastOn.rate.toFixed(1)} req/s ${lastOn.cpuPerRequest.toFixed(2)} ms CPU, off ${lastOff.rate.toFixed(1)} req/s ${lastOff.cpuPerRequest.toFixed(2)} ms CPU\n`,
       );
     }
-    // Both services at once, each at the same fixed share of what the service without audit
+    // Both services at once, each at the same fixed share of what a service without audit
     // writes served alone: the same seconds, so the same neighbours, caches and clock speed
     // for both, and the CPU each request cost them is compared round by round.
     const pace = rate ?? PACE * median(runs.off.map((l) => l.rate));
     const paced: Record<Mode, Slice[]> = { on: [], off: [] };
-    for (let round = 0; round < PACED_ROUNDS / FORKS; round++) {
+    for (let round = 0; round < perFork(PACED_ROUNDS); round++) {
+      const roles = await cast(round);
       const [on, off] = await Promise.all([
-        services.on.slice(route, pace),
-        services.off.slice(route, pace),
+        roles.on.slice(route, pace),
+        roles.off.slice(route, pace),
       ]);
       paced.on.push(on);
       paced.off.push(off);
       process.stderr.write(
-        `${name} ${route} paced round ${round + 1} (${pace.toFixed(1)} req/s each): on ${on.rate.toFixed(1)} req/s ${on.cpuPerRequest.toFixed(3)} ms CPU, off ${off.rate.toFixed(1)} req/s ${off.cpuPerRequest.toFixed(3)} ms CPU\n`,
+        `${name} ${route} paced round ${round + 1} (${pace.toFixed(1)} req/s each, ${round % 2 === 0 ? 'first' : 'second'} service recording): on ${on.rate.toFixed(1)} req/s ${on.cpuPerRequest.toFixed(3)} ms CPU, off ${off.rate.toFixed(1)} req/s ${off.cpuPerRequest.toFixed(3)} ms CPU\n`,
       );
     }
     return { runs, paced, rate: pace };
   } finally {
-    await services.on.target.close();
-    await services.off.target.close();
+    await first.target.close();
+    await second.target.close();
+  }
+}
+
+/**
+ * The interleaved measure: units of a route's load one at a time on one service, with its audit
+ * writes on for one unit and off for the next (in alternating order), and the CPU the service
+ * spent on each. Whatever drifts (the machine's other work, the service's heap, its growing
+ * tables) falls on both halves of a pair alike, and one process takes both roles: a second
+ * estimate, free of any difference between two processes and of requests overlapping. A single
+ * unit's CPU varies a lot (a garbage collection falls in it, or not), so for the same time its
+ * interval is about as wide as the paced rounds'. Sealing is part of the cost: every `entriesPerSeal` entries (what the default seal
+ * interval gathers at the paced rate), the unit with audit writes ends with a seal, and its
+ * partner with the same read of the head, which then seals nothing. The service's own sealing
+ * pass is put off (AUDIT_SEAL_MS=60000), so that it does not fall into a unit without audit
+ * writes.
+ */
+async function interleaved(name: 'PGlite' | 'PostgreSQL', route: string, entriesPerSeal: number) {
+  const service = await prepare(name, { AUDIT_SEAL_MS: '60000' });
+  try {
+    const run = async (mode: Mode, sealing: boolean) => {
+      await service.setMode(mode);
+      return service.unit(route, sealing);
+    };
+    for (let i = 0; i < INTERLEAVED_WARM_UP; i++) await run(i % 2 ? 'on' : 'off', true);
+    const pairs: Array<{ a: number; b: number }> = [];
+    let waiting = 0;
+    for (let i = 0; i <= INTERLEAVED_PAIRS; i++) {
+      // One more pair at the end seals what the last pairs left waiting.
+      const sealing = waiting >= entriesPerSeal || i === INTERLEAVED_PAIRS;
+      const order: Mode[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      const spent = {} as Record<Mode, { cpu: number; requests: number }>;
+      for (const mode of order) spent[mode] = await run(mode, sealing);
+      waiting = sealing ? 0 : waiting + spent.on.requests;
+      pairs.push({ a: spent.on.cpu, b: spent.off.cpu });
+    }
+    const { ratio, interval } = ratioOfSums(pairs);
+    const [low, high] = interval.map((r) => r - 1) as [number, number];
+    return {
+      cost: ratio - 1,
+      low,
+      high,
+      text: `${pct(ratio - 1)} (${pct(low)} – ${pct(high)})`,
+      pairs: pairs.length,
+    };
+  } finally {
+    await service.target.close();
   }
 }
 
@@ -299,6 +416,9 @@ async function main() {
       const paced: Record<Mode, Slice[]> = { on: [], off: [] };
       let rate: number | null = null;
       const forkCosts: string[] = [];
+      const throughputPairs: number[] = [];
+      const cpuPairs: number[] = [];
+      let pacedPairs = 0;
       for (let f = 0; f < FORKS; f++) {
         const measured = await fork(name, route, rate);
         rate = measured.rate;
@@ -306,25 +426,21 @@ async function main() {
           runs[mode].push(...measured.runs[mode]);
           paced[mode].push(...measured.paced[mode]);
         }
-        const ratios = measured.paced.on.map(
-          (on, i) => on.cpuPerRequest / measured.paced.off[i]!.cpuPerRequest,
+        throughputPairs.push(
+          ...pairRatios(measured.runs.on.map((on, i) => on.rate / measured.runs.off[i]!.rate)),
         );
-        forkCosts.push(pct(median(ratios) - 1));
+        const pairs = pairRatios(
+          measured.paced.on.map((on, i) => pacedRatio(on, measured.paced.off[i]!, measured.rate)),
+        );
+        cpuPairs.push(...pairs);
+        pacedPairs += measured.paced.on.length / 2;
+        forkCosts.push(pairs.length > 0 ? pct(median(pairs) - 1) : 'behind the pace');
       }
-      const throughput = costOf(
-        runs.on.map((on, i) => on.rate / runs.off[i]!.rate),
-        'throughput',
-      );
-      // A round in which either service fell behind the pace spent its CPU on fewer requests
-      // than were due (a stall on the machine); it is left out, and the count shown.
+      const throughput = costOf(throughputPairs, 'throughput');
       const pace = rate!;
-      const kept = paced.on.flatMap((on, i) => {
-        const off = paced.off[i]!;
-        return on.rate >= pace * 0.9 && off.rate >= pace * 0.9
-          ? [on.cpuPerRequest / off.cpuPerRequest]
-          : [];
-      });
-      const cpu = kept.length >= paced.on.length / 2 ? costOf(kept, 'cpu') : null;
+      const cpu = cpuPairs.length >= pacedPairs / 2 ? costOf(cpuPairs, 'cpu') : null;
+      const entriesPerSeal = Math.max(1, Math.round(pace * SEAL_SECONDS[name]));
+      const paired = await interleaved(name, route, entriesPerSeal);
       rows.push([
         name,
         route,
@@ -335,15 +451,16 @@ async function main() {
         median(paced.on.map((l) => l.cpuPerRequest)).toFixed(3),
         median(paced.off.map((l) => l.cpuPerRequest)).toFixed(3),
         cpu
-          ? `${cpu.text}, ${kept.length} of ${paced.on.length} rounds`
+          ? `${cpu.text}, ${cpuPairs.length} of ${pacedPairs} pairs of rounds`
           : 'rounds fell behind the pace',
         forkCosts.join(', '),
+        `${paired.text}, ${paired.pairs} pairs, a seal every ${entriesPerSeal} entries`,
         verdictOf(cpu),
       ]);
     }
   }
   printTable(
-    `Audit log cost on the audited routes (${CONCURRENCY} concurrent clients; throughput: ${ROUNDS} alternating rounds of ${SECONDS} s at full load; CPU: ${PACED_ROUNDS} rounds of ${PACED_SECONDS} s of both services at once at a fixed rate; each spread over ${FORKS} forks, a fresh pair of services each; costs are medians of all rounds with a 95 % interval)`,
+    `Audit log cost on the audited routes (${CONCURRENCY} concurrent clients; throughput: ${perFork(ROUNDS) * FORKS} alternating rounds of ${SECONDS} s at full load; CPU: ${perFork(PACED_ROUNDS) * FORKS} rounds of ${PACED_SECONDS} s of both services at once at a fixed rate; each spread over ${FORKS} forks, a fresh pair of services each, which swap roles every round; costs are medians of the pairs of rounds with a 95 % interval; interleaved: ${INTERLEAVED_PAIRS} pairs of units one at a time on one service, audit writes on and off, the ratio of their CPU's sums with a 95 % interval)`,
     [
       'database',
       'route',
@@ -355,7 +472,8 @@ async function main() {
       'CPU ms/request off',
       'CPU cost per request',
       'CPU cost per request, each fork',
-      `CPU cost <${TARGET_COST * 100} % (whole interval)`,
+      'CPU cost per request, interleaved',
+      `CPU cost <${TARGET_COST * 100} % (whole interval, paced)`,
     ],
     rows,
   );
