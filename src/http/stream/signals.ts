@@ -73,23 +73,14 @@ function payloads(sender: string, topics: string[]): string[] {
 
 /**
  * A signal raised inside a transaction, as one statement: PostgreSQL delivers it when (and only
- * if) the transaction commits, so a stream never reads before the items are there.
+ * if) the transaction commits, so a stream never reads before the items are there. Its text is
+ * the same for any number of topics (the payloads travel as one JSON parameter), so a statement
+ * that holds it can run prepared. One row, which counts the payloads.
  */
 export function signalInTransaction(topics: string[]): SQL | null {
   const unique = [...new Set(topics)];
   if (unique.length === 0) return null;
-  const calls = payloads(IN_TRANSACTION, unique).map(
-    (payload) => sql`pg_notify(${STREAM_SIGNAL_CHANNEL}, ${payload})`,
-  );
-  return sql`SELECT ${sql.join(calls, sql`, `)}`;
-}
-
-/**
- * signalInTransaction with one text for any number of topics, for a statement run prepared: its
- * payloads travel as one JSON parameter. One row, which counts the payloads.
- */
-export function signalTopicsStatement(topics: string[]): SQL {
-  const all = JSON.stringify(payloads(IN_TRANSACTION, [...new Set(topics)]));
+  const all = JSON.stringify(payloads(IN_TRANSACTION, unique));
   // pg_notify is volatile, so the planner keeps each call although only the count is read.
   return sql`SELECT count(*) FROM (
     SELECT pg_notify(${STREAM_SIGNAL_CHANNEL}, payload)

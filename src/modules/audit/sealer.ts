@@ -4,7 +4,7 @@ import { rowsOf, type Executor, type Orm } from '../../db/client.js';
 import { executePrepared, unnamedStatements, type StatementNames } from '../../db/prepared.js';
 import { auditChain, auditEntries, auditPending } from '../../db/schema/index.js';
 import { cursorText } from '../../http/stream/cursor.js';
-import { signalTopicsStatement, streamTopics } from '../../http/stream/signals.js';
+import { signalInTransaction, streamTopics } from '../../http/stream/signals.js';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { entryHash, type HashedContent } from './chain.js';
 import { QUEUED, QUEUED_COLUMNS } from './writer.js';
@@ -120,10 +120,10 @@ export async function sealPending(
       // The log's streams wake when entries are sealed, on every replica at this commit: one
       // signal per seal rather than one per audited write.
       const teams = new Set(pending.flatMap((entry) => (entry.teamId ? [entry.teamId] : [])));
-      const signal = signalTopicsStatement([
+      const signal = signalInTransaction([
         streamTopics.audit(null),
         ...[...teams].map((team) => streamTopics.audit(team)),
-      ]);
+      ])!;
       // The content moves inside the database, so the log holds exactly what was hashed; the
       // head moves and the signal is raised in the same statement (each is one more round trip
       // otherwise, and on PGlite each statement costs the service's own time).
