@@ -21,7 +21,7 @@ import {
 import { listen } from '../helpers/sse.js';
 
 /**
- * Every request the real DeployStack satellite sends (shared/fixtures/satellite-wire), replayed
+ * Every request the real DeployStack satellite sends (test/fixtures/satellite-wire), replayed
  * with real fetch against a listening service, and the answer keys the satellite reads
  * (expected-response.md) checked where it reads them: at the top level.
  */

@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The recorded requests of the real DeployStack satellite (shared/fixtures/satellite-wire), read
- * from beside the clone: CI checks out `shared/` next to the repository.
- */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const FIXTURE_DIR = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'satellite-wire');
+/** The recorded requests of the real DeployStack satellite (test/fixtures/satellite-wire). */
+export const FIXTURE_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'satellite-wire',
+);
 
 export interface WireVariant {
   name: string;

@@ -11,8 +11,8 @@ import { UNLIMITED_ENV } from '../helpers/world.js';
 
 /**
  * Commands, command results, the configuration map and the credential routes as the DeployStack
- * satellite 0.22.0 uses them (shared/spec/satellite-protocol.md §8–§10, §13, §14), replayed from
- * the recorded requests in shared/fixtures/satellite-wire.
+ * satellite 0.22.0 uses them (docs/satellites.md), replayed from
+ * the recorded requests in test/fixtures/satellite-wire.
  */
 
 type Satellite = Awaited<ReturnType<typeof pair>>;

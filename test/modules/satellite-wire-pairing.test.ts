@@ -9,7 +9,7 @@ import { manualClock } from '../helpers/clock.js';
 import { createToken } from '../helpers/satellites.js';
 import { fillValue, loadWireFixtures, type WireFixture } from '../helpers/satellite-wire.js';
 
-// The DeployStack satellite's own requests (shared/fixtures/satellite-wire), sent as it sends them.
+// The DeployStack satellite's own requests (test/fixtures/satellite-wire), sent as it sends them.
 const fixtures = loadWireFixtures();
 const fixture = (kind: string) => fixtures.find((f) => f.kind === kind) as WireFixture;
 const USER_AGENT = 'DeployStack-Satellite/0.22.0 (Node.js)';
