@@ -4,11 +4,11 @@
 // target; then the embedded default's first start on an empty data folder and its memory (idle
 // and after load).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONNECTIONS, HOT_ROUTE_ENV, hotRoutes, loadRoute } from './hot-routes.js';
-import { benchNodeOptions, cpuMeter, printTable, startTarget, targetsToRun } from './lib.js';
+import { benchNodeOptions, cpuMeter, printTable, rssMb, startTarget, targetsToRun } from './lib.js';
 
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 /**
@@ -27,11 +27,6 @@ const TARGETS: Record<string, { PGlite: number; PostgreSQL: number }> = {
 };
 const FIRST_START_TARGET_S = 3;
 const IDLE_RSS_TARGET_MB = 200;
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
 
 const verdict = (met: boolean) => (met ? 'met' : 'missed');
 

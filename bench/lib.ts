@@ -210,6 +210,12 @@ export async function time(
 
 export const ms = (value: number) => value.toFixed(2);
 
+/** A process's resident memory in MB. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
 export function printTable(title: string, header: string[], rows: string[][]) {
   process.stdout.write(
     `\n### ${title}\n\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`,

@@ -3,7 +3,6 @@
 // has a satellite post a tool execution for every user every 500 ms (to each replica in turn), and
 // prints the delivery latency from posting to receipt on every stream (median, p99), the
 // database transactions per second while the streams sit idle (polling), and each replica's memory.
-import { readFile } from 'node:fs/promises';
 import { EventSource } from 'eventsource';
 import pg from 'pg';
 import {
@@ -12,6 +11,7 @@ import {
   percentile,
   printTable,
   registerAccount,
+  rssMb,
   startTarget,
   targetsToRun,
   type Target,
@@ -28,11 +28,6 @@ interface User {
   id: string;
   team: string;
   installation: string;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 /** Committed transactions of the benchmark database: every poll is one. */

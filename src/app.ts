@@ -80,6 +80,7 @@ import { createSatelliteService } from './modules/satellites/service.js';
 import { createRegistrationTokens } from './modules/satellites/tokens.js';
 import { waitsForFlush } from './events/apply.js';
 import { createEventProcessor } from './events/processor.js';
+import { eventBatchBounds } from './modules/rate-limits/event-work.js';
 import { createScopeCache, SCOPE_TOPIC } from './events/scope-cache.js';
 import { createJobRunner } from './jobs/runner.js';
 import { createRegistrySyncJob } from './jobs/registry-sync.js';
@@ -322,6 +323,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
       scopeCache,
       onInstancesChanged: () => satellites.configuration.forget(),
       synchronousCommit: waitsForFlush(db.dialect, config.satellites.eventsAsyncCommit),
+      ...eventBatchBounds(config, clock),
     }),
     metrics,
   );

@@ -76,6 +76,10 @@ export interface Config {
     satellitePairingPerAddress: number;
     satellitePerSatellite: number;
     satellitePerAddress: number;
+    /** Rows per second a satellite's event batches may write (0: off). */
+    satelliteRowsPerSatellite: number;
+    /** Rows per second event batches may write for one team, whichever satellites send them. */
+    satelliteRowsPerTeam: number;
     deploymentConfigPerAccount: number;
     deploymentConfigPerAddress: number;
     /**
@@ -114,6 +118,13 @@ export interface Config {
     heartbeatBodyLimitBytes: number;
     /** Body limit of the events route only: request logs carry whole tool responses. */
     eventsBodyLimitBytes: number;
+    /** The bounds of one event batch's work (src/events/work.ts). */
+    eventBatchMaxRows: number;
+    eventSliceRows: number;
+    eventSliceBytes: number;
+    /** Event batches applied at once by this process, and how many more may wait. */
+    eventBatchesAtOnce: number;
+    eventBatchesWaiting: number;
     /** How long the per-satellite event history is kept. */
     eventHistoryRetentionDays: number;
     /** An identical event received again within this window is acknowledged, not applied. */
@@ -483,6 +494,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // room for catching up after an outage (10,000 events/s of 100-event batches is 100/s).
       satellitePerSatellite: integer(env, 'SATELLITE_LIMIT_PER_SATELLITE', 200, 0, 1_000_000),
       satellitePerAddress: integer(env, 'SATELLITE_LIMIT_PER_ADDRESS', 1000, 0, 1_000_000),
+      // Rows per second that event batches may write (docs/security.md, "Event batches"): a
+      // satellite catching up after an outage writes a few thousand; a flood is held to this.
+      satelliteRowsPerSatellite: integer(
+        env,
+        'SATELLITE_ROWS_LIMIT_PER_SATELLITE',
+        2000,
+        0,
+        10_000_000,
+      ),
+      satelliteRowsPerTeam: integer(env, 'SATELLITE_ROWS_LIMIT_PER_TEAM', 4000, 0, 10_000_000),
       // Each check of a configuration file parses up to 64 KiB (up to ~100 ms of the event loop).
       deploymentConfigPerAccount: integer(
         env,
@@ -548,13 +569,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         1024,
         104_857_600,
       ),
+      // Parsing a batch holds the event loop (about 10 ms per MiB): 4 MiB bounds it to ~40 ms.
       eventsBodyLimitBytes: integer(
         env,
         'SATELLITE_EVENTS_BODY_LIMIT_BYTES',
-        10_485_760,
+        4_194_304,
         1024,
         104_857_600,
       ),
+      eventBatchMaxRows: integer(env, 'SATELLITE_EVENT_BATCH_MAX_ROWS', 5000, 100, 1_000_000),
+      eventSliceRows: integer(env, 'SATELLITE_EVENT_SLICE_ROWS', 500, 10, 1_000_000),
+      eventSliceBytes: integer(env, 'SATELLITE_EVENT_SLICE_BYTES', 131_072, 1024, 104_857_600),
+      eventBatchesAtOnce: integer(env, 'SATELLITE_EVENT_BATCHES_AT_ONCE', 2, 1, 1000),
+      eventBatchesWaiting: integer(env, 'SATELLITE_EVENT_BATCHES_WAITING', 32, 0, 100_000),
       eventHistoryRetentionDays: integer(env, 'SATELLITE_EVENT_HISTORY_RETENTION_DAYS', 7, 1, 3650),
       // At most a day: the history (kept at least a day) is what remembers the events seen.
       eventDedupWindowSeconds: integer(env, 'SATELLITE_EVENT_DEDUP_WINDOW_SECONDS', 600, 1, 86_400),

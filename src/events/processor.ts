@@ -7,12 +7,33 @@ import type { StreamSignals } from '../http/stream/signals.js';
 import { applyWrites, standsAlone } from './apply.js';
 import { acceptedBefore, compactData, forgetEvents, isAcceptedBefore } from './history.js';
 import { checkMember, instanceOfMember, servedTeam } from './members.js';
-import { checkServed, instanceKey, memberKey, readScope } from './scope.js';
+import {
+  checkServed,
+  instanceKey,
+  memberKey,
+  readScope,
+  type InstallationCache,
+  type InstanceCache,
+} from './scope.js';
 import type { ScopeCache } from './scope-cache.js';
 import { topicsOf } from './topics.js';
-import { EventError, isInstallationEvent, usersNamed, type InstallationClaim } from './types.js';
+import {
+  EventError,
+  isInstallationEvent,
+  usersNamed,
+  type InstallationClaim,
+  type InstallationEventHandler,
+} from './types.js';
 import { createEventValidator, type Prepared } from './validate.js';
+import {
+  checkBatchRows,
+  DEFAULT_BATCH_WORK,
+  rowsByTeam,
+  slicesOf,
+  type BatchWork,
+} from './work.js';
 import { BatchWrites } from './writes.js';
+import type { Gate } from '../lib/gate.js';
 
 export interface BatchFailure {
   index: number;
@@ -74,7 +95,16 @@ export function createEventProcessor(deps: {
   onInstancesChanged?: () => void;
   /** Whether a batch's commit waits for its WAL to be flushed (apply.ts); default true. */
   synchronousCommit?: boolean;
+  /** The bounds of one batch's work (work.ts); DEFAULT_BATCH_WORK when not given. */
+  work?: BatchWork;
+  /** Before a batch's body is read: throws to refuse a satellite that owes work. */
+  admit?: (satellite: SatelliteActor) => void;
+  /** Charges a valid batch's rows to the satellite's and its teams' limits, before any is written. */
+  charge?: (satellite: SatelliteActor, rows: ReadonlyMap<string | null, number>) => void;
+  /** Batches applied at once in this process; the others wait their turn or are refused. */
+  gate?: Gate;
 }) {
+  const work = deps.work ?? DEFAULT_BATCH_WORK;
   const commit = { synchronousCommit: deps.synchronousCommit ?? true };
   const validate = createEventValidator();
 
@@ -153,7 +183,9 @@ export function createEventProcessor(deps: {
         let installationId: string | null = null;
         // Each context is one object literal, not spread from a shared base: a batch plans a
         // hundred events, and copying objects per event showed in profiles.
-        if (isInstallationEvent(handler)) {
+        // An installation event its handler keeps when what it names is gone (`unresolved`)
+        // falls through to its history entry alone: no installation, no record.
+        if (isInstallationEvent(handler) && !unresolved(handler, satellite, scope, subject)) {
           const { installationId: id, teamId } = subject.claim!;
           const installation = checkServed(scope.installations.get(id), satellite, id, teamId);
           const instances = scope.instances;
@@ -174,7 +206,7 @@ export function createEventProcessor(deps: {
             writes,
           );
           installationId = installation.id;
-        } else {
+        } else if (!isInstallationEvent(handler)) {
           for (const userId of subject.users) checkMember(scope.members, subject.teamId!, userId);
           const context = { index, satellite, timestamp, clock, teamId: subject.teamId };
           recordId = handler.plan?.(data, context, writes) ?? null;
@@ -349,7 +381,31 @@ export function createEventProcessor(deps: {
     return { unique, copies };
   }
 
+  /**
+   * Applies the batch slice by slice (work.ts), each committed on its own, with a turn of the
+   * event loop between them so that other requests are served meanwhile. A batch of a few hundred
+   * rows, the usual one, is a single slice.
+   */
+  async function applyInSlices(satellite: SatelliteActor, events: Prepared[]): Promise<Outcome> {
+    const out = emptyOutcome();
+    const slices = slicesOf(events, work);
+    for (const [n, slice] of slices.entries()) {
+      if (n > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const part = await applyNew(satellite, slice);
+      for (const [index, id] of part.ids) out.ids.set(index, id);
+      out.failures.push(...part.failures);
+      // Committed: streams may read what the slice wrote.
+      deps.signals?.publish(part.topics);
+      if (part.instancesChanged) deps.onInstancesChanged?.();
+    }
+    return out;
+  }
+
   return {
+    /** Refuses a batch before its body is read while its satellite or team owes work. */
+    admit(satellite: SatelliteActor) {
+      deps.admit?.(satellite);
+    },
     /**
      * Applies a batch with per-event isolation. Every event is validated in memory first; the
      * valid ones are planned in memory and written together, each with its history entry, in
@@ -363,11 +419,16 @@ export function createEventProcessor(deps: {
       const invalid: BatchFailure[] = prepared
         .filter((p) => p.error !== undefined)
         .map((p) => ({ index: p.index, type: p.type, error: p.error! }));
-      const { unique, copies } = splitCopies(prepared.filter((p) => p.error === undefined));
-      const out = await applyNew(satellite, unique);
-      // Committed: streams may read what the batch wrote.
-      deps.signals?.publish(out.topics);
-      if (out.instancesChanged) deps.onInstancesChanged?.();
+      const valid = prepared.filter((p) => p.error === undefined);
+      // Bounded before anything is read: a refused batch costs no database work.
+      checkBatchRows(valid, work);
+      const { unique, copies } = splitCopies(valid);
+      // Charged once let in: a batch refused at the gate was not applied and costs nothing.
+      const slices = () => {
+        deps.charge?.(satellite, rowsByTeam(satellite, valid));
+        return applyInSlices(satellite, unique);
+      };
+      const out = deps.gate ? await deps.gate.run(slices) : await slices();
       for (const { event, of } of copies) {
         const id = out.ids.get(of);
         if (id !== undefined) out.ids.set(event.index, id);
@@ -386,6 +447,31 @@ export function createEventProcessor(deps: {
       };
     },
   };
+}
+
+/**
+ * Whether an installation event lands in its history entry alone: its handler asks for that
+ * (`unresolved: 'history'`) and what the event names is gone, i.e. there is no such
+ * installation (deleted since, or an id of something else, like an instance), or a user it names
+ * is no longer a member with an instance of it. The refusals that keep teams apart still throw
+ * here: a team this satellite does not serve (servedTeam), an installation of another team or
+ * assigned to another satellite (checkServed).
+ */
+function unresolved(
+  handler: InstallationEventHandler,
+  satellite: SatelliteActor,
+  scope: { installations: InstallationCache; instances: InstanceCache },
+  { claim, users }: Subject,
+): boolean {
+  if (handler.unresolved !== 'history') return false;
+  const { installationId, teamId } = claim!;
+  const row = scope.installations.get(installationId);
+  if (!row) {
+    servedTeam(satellite, teamId);
+    return true;
+  }
+  const installation = checkServed(row, satellite, installationId, teamId);
+  return users.some((userId) => !scope.instances.has(instanceKey(installation.id, userId)));
 }
 
 const mergedWrites = (planned: Planned[]) => BatchWrites.merge(planned.map((p) => p.writes));

@@ -59,6 +59,11 @@ interface BaseHandler<S extends TSchema> {
    * arbitrary account's records. May throw EventError to refuse the event.
    */
   userOf?(data: Static<S>): NamedUsers;
+  /**
+   * Rows the event writes besides its history entry (default 1), known from its data before
+   * anything is read: the batch is bounded and charged by them (work.ts).
+   */
+  rows?(data: Static<S>): number;
 }
 
 /**
@@ -70,6 +75,15 @@ interface BaseHandler<S extends TSchema> {
 export interface InstallationEventHandler<S extends TSchema = TSchema> extends BaseHandler<S> {
   /** The installation the event names. May throw EventError (e.g. two ids that disagree). */
   installationOf(data: Static<S>): InstallationClaim;
+  /**
+   * What becomes of the event when what it names is gone: no such installation (deleted since,
+   * or not an installation id at all), or a named user no longer a member with an instance of
+   * it. By default it is refused; with `'history'` it is accepted into the satellite's event
+   * history only, changing no record, for reports the satellite rightly sends after the fact
+   * (a process stopped on uninstall). The refusals that keep teams apart stand either way: a
+   * team the satellite does not serve, an installation of another team or another satellite.
+   */
+  unresolved?: 'history';
   /**
    * Records the event's writes and returns the id of the record it produces or updates.
    * Throws EventError to refuse the event; nothing it recorded is then applied.

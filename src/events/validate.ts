@@ -15,6 +15,8 @@ export interface Prepared {
   timestamp?: Date;
   /** Its history id, which identifies it for de-duplication (history.ts). */
   eventId?: string;
+  /** The length of its data as JSON text: what writing it costs besides its rows (work.ts). */
+  size?: number;
   error?: string;
 }
 
@@ -62,6 +64,7 @@ export function createEventValidator() {
       };
     }
     const timestamp = new Date(e.timestamp);
+    const text = JSON.stringify(e.data);
     return {
       index,
       type,
@@ -69,7 +72,8 @@ export function createEventValidator() {
       data: e.data,
       timestamp,
       // The timestamp as sent and the data: a resent event has the same text.
-      eventId: eventId(satelliteId, type, timestamp, `${e.timestamp}\n${JSON.stringify(e.data)}`),
+      eventId: eventId(satelliteId, type, timestamp, `${e.timestamp}\n${text}`),
+      size: text.length,
     };
   };
 }

@@ -15,6 +15,7 @@ function add(counts: Map<string, number>, type: string) {
 /** The event processor with its batches timed and its events counted per type and outcome. */
 export function instrumentEvents(processor: EventProcessor, metrics: Metrics): EventProcessor {
   return {
+    admit: (satellite) => processor.admit(satellite),
     async process(satellite, events) {
       const started = performance.now();
       const result = await processor.process(satellite, events);

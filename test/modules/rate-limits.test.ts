@@ -256,6 +256,8 @@ describe('switched off', () => {
         satellitePairingPerAddress: 0,
         satellitePerSatellite: 0,
         satellitePerAddress: 0,
+        satelliteRowsPerSatellite: 0,
+        satelliteRowsPerTeam: 0,
         apiWindowSeconds: 60,
         apiPerAccount: 0,
         apiPerOAuthClient: 0,

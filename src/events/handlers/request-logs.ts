@@ -30,11 +30,14 @@ const Entry = Type.Object(
   { additionalProperties: true },
 );
 
-/** The DeployStack satellite's form: the calls of one installation, batched (at most 20). */
+/** Calls in one event of the batched form, as docs/satellites.md has always said. */
+export const MAX_REQUESTS_PER_EVENT = 20;
+
+/** The DeployStack satellite's form: the calls of one installation, batched. */
 const Batched = Data({
   installation_id: Text,
   team_id: Text,
-  requests: Type.Array(Entry, { minItems: 1, maxItems: 1000 }),
+  requests: Type.Array(Entry, { minItems: 1, maxItems: MAX_REQUESTS_PER_EVENT }),
 });
 
 type RequestLogData = Static<typeof Flat> | Static<typeof Batched>;
@@ -62,6 +65,8 @@ export const requestLogs = defineHandler({
     isBatched(data)
       ? data.requests.flatMap((r) => (r.user_id === undefined ? [] : [r.user_id]))
       : data.user_id,
+  // A request log row per call, and a usage row per call of a known user.
+  rows: (data) => (isBatched(data) ? 2 * data.requests.length : 2),
   plan(data, context, writes) {
     return isBatched(data) ? planBatched(data, context, writes) : planFlat(data, context, writes);
   },

@@ -27,6 +27,7 @@ export const serverLogs = defineHandler({
     installationId: installationIdOf(data.installation_id),
     teamId: data.team_id,
   }),
+  rows: (data) => Math.min(data.logs.length, LOG_LINES_KEPT),
   plan(data, { satellite, installation, timestamp }, writes) {
     // Only the newest lines are kept, so older ones in a long report are never written.
     const rows = data.logs.slice(-LOG_LINES_KEPT).map((line) =>

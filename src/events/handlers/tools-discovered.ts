@@ -34,6 +34,7 @@ export const toolsDiscovered = defineHandler({
     sameInstallation(data.installation_name, installationId);
     return { installationId, teamId: data.team_id };
   },
+  rows: (data) => Math.max(1, data.tools.length),
   plan(data, { installation }, writes) {
     const tools = data.tools.map((t) => ({ ...t, name: (t.tool_name ?? t.name)! }));
     const names = new Set(tools.map((t) => t.name));

@@ -25,6 +25,7 @@ export const toolsUpdated = defineHandler({
     installationId: installationIdOf(data.server_id),
     teamId: data.team_id,
   }),
+  rows: (data) => Math.max(1, data.added_tools.length + data.removed_tools.length),
   plan(data, { installation }, writes) {
     writes.updateTools(installation.id, {
       installation,

@@ -42,22 +42,42 @@ export function createTokenBuckets(rule: BucketRule, clock: Clock, maxKeys = 100
     }
   }
 
+  const bucketOf = (key: string, now: number) => {
+    let bucket = buckets.get(key);
+    if (bucket) refill(bucket, now);
+    else {
+      if (buckets.size >= maxKeys) makeRoom(now);
+      bucket = { tokens: rule.burst, at: now };
+      buckets.set(key, bucket);
+    }
+    return bucket;
+  };
+  /** Whole seconds until `cost` tokens are there (at least 1 when they are not). */
+  const secondsUntil = (bucket: Bucket, cost: number) =>
+    bucket.tokens >= cost ? 0 : Math.max(1, Math.ceil((cost - bucket.tokens) / rule.perSecond));
+
   return {
-    /** Takes one token: 0 when the request may go ahead, else whole seconds until it may. */
-    take(key: string): number {
-      const now = clock().getTime();
-      let bucket = buckets.get(key);
-      if (bucket) refill(bucket, now);
-      else {
-        if (buckets.size >= maxKeys) makeRoom(now);
-        bucket = { tokens: rule.burst, at: now };
-        buckets.set(key, bucket);
-      }
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return 0;
-      }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / rule.perSecond));
+    /**
+     * Takes `cost` tokens (one request, or the rows a batch writes): 0 when the request may go
+     * ahead, else whole seconds until it may. A cost above the burst is charged as a full bucket,
+     * so that it waits for a full bucket instead of never passing.
+     */
+    take(key: string, cost = 1): number {
+      const bucket = bucketOf(key, clock().getTime());
+      const wait = secondsUntil(bucket, Math.min(cost, rule.burst));
+      if (wait === 0) bucket.tokens -= Math.min(cost, rule.burst);
+      return wait;
+    },
+    /**
+     * Takes `cost` tokens whatever is left: work that was let in on credit and measured after
+     * (the rows of a batch). The bucket may go below empty; `peek` then waits until it is repaid.
+     */
+    charge(key: string, cost: number): void {
+      bucketOf(key, clock().getTime()).tokens -= cost;
+    },
+    /** What `take` would answer, taking nothing: to check several buckets before charging any. */
+    peek(key: string, cost = 1): number {
+      return secondsUntil(bucketOf(key, clock().getTime()), Math.min(cost, rule.burst));
     },
     get size() {
       return buckets.size;

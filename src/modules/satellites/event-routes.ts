@@ -29,6 +29,9 @@ const tags = ['Satellites'];
  */
 export function satelliteEventErrors(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
+  // A batch refused before its body was read (rate limit, too large): the connection is closed
+  // instead of kept, so that the service does not read and throw away the megabytes still coming.
+  if (appError && [413, 429].includes(appError.statusCode)) reply.header('connection', 'close');
   const reworded = (message: string) =>
     new AppError(appError!.statusCode, appError!.code, message, appError!.extra);
   if (appError && [400, 413].includes(appError.statusCode) && !/validation/i.test(appError.message))
@@ -54,6 +57,11 @@ export const satelliteEventRoutes: FastifyPluginAsyncTypebox<{
     {
       config: { auth: auth.satellite(), rateLimit: 'satellite' },
       bodyLimit: bodyLimitBytes,
+      // A satellite that owes work is refused before its body is read (rate-limits/event-work.ts).
+      preParsing: async (request, _reply, payload) => {
+        processor.admit(request.actor as SatelliteActor);
+        return payload;
+      },
       errorHandler: satelliteEventErrors,
       schema: {
         operationId: 'postSatelliteEvents',
