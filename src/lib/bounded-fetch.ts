@@ -12,9 +12,16 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 
-/** Ranges that are not the public internet (IANA special-purpose registries, abridged). */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
+type Subnet = readonly [network: string, prefix: number];
+
+function blockList(type: 'ipv4' | 'ipv6', subnets: readonly Subnet[]): BlockList {
+  const list = new BlockList();
+  for (const [network, prefix] of subnets) list.addSubnet(network, prefix, type);
+  return list;
+}
+
+/** IPv4 ranges that are not the public internet (IANA special-purpose registry, abridged). */
+const PRIVATE_V4 = blockList('ipv4', [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -30,32 +37,79 @@ for (const [net, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 127],
+]);
+
+/**
+ * IPv6 prefixes whose last 32 bits are the IPv4 address a packet ends up at: IPv4-mapped
+ * (the socket speaks IPv4 to it) and the NAT64 well-known prefix (a translator on the path
+ * forwards to it). They are judged by that IPv4 address.
+ */
+const EMBEDS_LAST_32_BITS = blockList('ipv6', [
+  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
+]);
+
+/** 6to4 (RFC 3056): bits 16 to 47 are the IPv4 address of the relay's far end. */
+const SIX_TO_FOUR = blockList('ipv6', [['2002::', 16]]);
+
+/** IPv6 ranges that are not the public internet, checked after the embedding prefixes above. */
+const PRIVATE_V6 = blockList('ipv6', [
+  // Reserved by the IETF: unspecified, loopback, IPv4-compatible (::/96, which Linux routes to
+  // the embedded IPv4 address), IPv4-translated (::ffff:0:0:0/96). The mapped /96 inside it is
+  // judged above; nothing else in it is a public destination.
+  ['::', 8],
+  // Local-use NAT64 (RFC 8215): the embedding is the operator's, so it cannot be judged.
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  // IETF protocol assignments, Teredo (2001::/32, an embedded IPv4 address too) among them.
   ['2001::', 23],
   ['2001:db8::', 32],
+  ['3fff::', 20],
+  ['5f00::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
+]);
 
-/** True for loopback, private, link-local and other non-public addresses (IPv4-mapped too). */
+/**
+ * The eight 16-bit groups of a valid IPv6 address in any spelling: compressed or not, upper or
+ * lower case, with a dotted IPv4 tail or a zone index.
+ */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail = ''] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const gap = text.includes('::') ? 8 - left.length - right.length : 0;
+  return [...left, ...Array<string>(gap).fill('0'), ...right].map((g) => parseInt(g, 16));
+}
+
+const ipv4Of = (high: number, low: number) =>
+  `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * True for loopback, private, link-local and other non-public addresses, in every spelling.
+ * An IPv6 address that carries an IPv4 destination (mapped, NAT64, 6to4) is judged by that
+ * IPv4 address, since that is where the connection goes.
+ */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address);
-  if (version === 0) return true;
-  if (version === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-    return PRIVATE.check(address, 'ipv6');
-  }
-  return PRIVATE.check(address, 'ipv4');
+  if (version === 4) return PRIVATE_V4.check(address, 'ipv4');
+  if (version !== 6) return true;
+  const groups = ipv6Groups(address);
+  // One spelling for every check below: eight groups, no zone, no dotted tail.
+  const full = groups.map((g) => g.toString(16)).join(':');
+  if (EMBEDS_LAST_32_BITS.check(full, 'ipv6'))
+    return PRIVATE_V4.check(ipv4Of(groups[6]!, groups[7]!), 'ipv4');
+  if (SIX_TO_FOUR.check(full, 'ipv6'))
+    return PRIVATE_V4.check(ipv4Of(groups[1]!, groups[2]!), 'ipv4');
+  return PRIVATE_V6.check(full, 'ipv6');
 }
 
 /** Why a bounded fetch failed; callers word it for their own readers. */
@@ -101,6 +155,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
 /** GETs `url` (http or https) under the rules above; resolves to the body as text. */
 export function boundedGet(url: URL, options: BoundedFetchOptions): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  // Node connects to an IP literal as written, without calling `lookup`: the literal is the
+  // address connected to, so it is judged here; a name is judged on what it resolves to.
   if (isIP(host) && !options.allowPrivateAddresses && isPrivateAddress(host))
     return Promise.reject(new BoundedFetchError({ kind: 'private', host }));
   const client = url.protocol === 'https:' ? https : http;

@@ -10,6 +10,8 @@ import { createClientMetadataDocuments } from '../../src/modules/oauth/client-me
 
 const REDIRECT = 'http://127.0.0.1:7777/callback';
 const MAX_BYTES = 2048;
+// Why a fetch failed goes to the log only: the caller may be probing hosts and ports.
+const FETCH_FAILED = /^the client metadata document could not be fetched$/;
 const clock = manualClock(new Date());
 
 let t: TestApp;
@@ -125,14 +127,14 @@ describe('client ID metadata documents', () => {
   });
 
   it.each([
-    ['too big', '/big.json', /larger than 2048 bytes/],
-    ['slow', '/slow.json', /no answer within 500 ms/],
+    ['too big', '/big.json', FETCH_FAILED],
+    ['slow', '/slow.json', FETCH_FAILED],
     ['not JSON', '/malformed.json', /not JSON/],
     ['not an object', '/array.json', /not a JSON object/],
     ['for another client_id', '/other-id.json', /client_id is not the URL/],
     ['for a confidential client', '/secret.json', /public clients/],
     ['with a foreign redirect URI', '/foreign-redirect.json', /redirect_uris/],
-    ['missing', '/gone.json', /answered 404/],
+    ['missing', '/gone.json', FETCH_FAILED],
   ])('refuses a document that is %s, without redirecting', async (_, path, message) => {
     const res = await authorize(t, path);
     expect(res.statusCode).toBe(400);
@@ -210,7 +212,7 @@ describe('client ID metadata documents', () => {
         headers: carol.headers,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error_description).toMatch(/private address/);
+      expect(res.json().error_description).toMatch(FETCH_FAILED);
     }
     expect(docs.hits['/good.json'] ?? 0).toBe(before);
   });

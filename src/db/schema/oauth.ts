@@ -87,7 +87,10 @@ export const oauthRefreshTokens = pgTable(
   (t) => [index('oauth_refresh_tokens_grant_id_idx').on(t.grantId)],
 );
 
-/** Remembered approvals: a later request for the same client and no more scopes skips the page. */
+/**
+ * Remembered approvals, the last one per user and client: a later request for the same client,
+ * redirect URI and resource and no more scopes skips the page.
+ */
 export const oauthConsents = pgTable(
   'oauth_consents',
   {
@@ -98,6 +101,10 @@ export const oauthConsents = pgTable(
     scopes: text().array().notNull(),
     /** The team last chosen for this client, reused when the page is skipped. */
     teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+    /** Where the approved request returned to. */
+    redirectUri: text().notNull(),
+    /** The RFC 8707 resource the approval was for; null for tokens meant for no one resource. */
+    resource: text(),
     updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] })],

@@ -8,6 +8,7 @@ import {
 import { globalRoleHas, teamRoleHas, type Permission } from '../../modules/roles/permissions.js';
 import { bearerToken, SATELLITE_KEY_PREFIX, sessionCookie } from './credentials.js';
 import { checkCookieOrigin } from './origin.js';
+import { tokenReaches } from './token-team.js';
 import type {
   Actor,
   AuthDeclaration,
@@ -81,6 +82,10 @@ async function checkTeam(
 ) {
   const teamId = (request.params as Record<string, string | undefined>)[team.param];
   if (!teamId || teamId.length > 200) throw new NotFoundError(TEAM_NOT_FOUND);
+  // The user granted a team-bound token for that one team: another team is out of its reach
+  // whatever the user's memberships or global role, and answers as it does for a non-member.
+  // Checked here, before any route code, so that no team route can forget it.
+  if (!tokenReaches(actor, teamId)) throw new NotFoundError(TEAM_NOT_FOUND);
   const membership = await resolvers.teamMembership?.(teamId, actor.userId);
   const superuser = globalRoleHas(actor.globalRole, 'teams.manage');
   if (!membership || (!membership.role && !superuser)) throw new NotFoundError(TEAM_NOT_FOUND);

@@ -27,6 +27,12 @@ export interface UserActor {
   sessionId?: string;
   /** The access token's payload (client, scopes, expiry), when `via` is bearer. */
   tokenPayload?: Readonly<Record<string, unknown>>;
+  /**
+   * The team the access token is bound to (the one the user chose on the consent page), when
+   * `via` is bearer and the token has one. The token acts in that team only: the auth hook
+   * answers every other team's routes as it answers a non-member (see teamWithin for listings).
+   */
+  tokenTeamId?: string;
 }
 
 export interface SatelliteActor {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
+import { teamWithin } from '../../http/auth/token-team.js';
 import type { UserActor } from '../../http/auth/types.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
 import type { StreamSource } from '../../http/stream/source.js';
@@ -40,7 +41,8 @@ export const clientActivityRoutes: FastifyPluginAsyncTypebox<{
     source,
     filters: ({ query, actor }) => ({
       userId: (actor as UserActor).userId,
-      teamId: query.team_id ?? null,
+      // A team-bound access token sees its own team's activity only.
+      teamId: teamWithin(actor, query.team_id),
       installationId: query.installation_id ?? null,
       since: query.since ?? null,
     }),

@@ -140,7 +140,10 @@ function actorOf(found: FoundToken): UserActor {
       client_id: found.token.clientId,
       scope: found.token.scopes.join(' '),
       expires_at: found.token.expiresAt.toISOString(),
+      ...(found.token.teamId ? { team_id: found.token.teamId } : {}),
     },
+    // The team the user chose on the consent page: the auth hook keeps the token inside it.
+    ...(found.token.teamId ? { tokenTeamId: found.token.teamId } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { redirectUriAllowed, type FirstPartyClientSetting } from '../../config.js';
+import type { FirstPartyClientSetting } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRequest } from '../audit/context.js';
@@ -9,6 +9,7 @@ import { ClientMetadataError, isMetadataDocumentId } from './client-metadata.js'
 import type { ClientRepository } from './client-repository.js';
 import { BUILT_IN_CLIENTS, type ClientKind, type OAuthClient } from './clients.js';
 import { OAuthError } from './errors.js';
+import { hasControlCharacter, registeredRedirectUri } from './redirect-uris.js';
 
 const MAX_REDIRECT_URIS = 20;
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
@@ -17,6 +18,31 @@ export type ClientLookup = { client: OAuthClient } | { error: string };
 
 const textList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/**
+ * The redirect URIs of a registration, normalised (registeredRedirectUri) and without repeats;
+ * refused with RFC 7591's invalid_redirect_uri otherwise.
+ */
+function readRedirectUris(value: unknown): string[] {
+  if (textList(value) && value.some(hasControlCharacter)) {
+    throw new OAuthError(
+      'invalid_redirect_uri',
+      'redirect_uris must not contain control characters (such as tabs or line breaks)',
+    );
+  }
+  const normalised = textList(value) ? value.map(registeredRedirectUri) : [];
+  if (
+    normalised.length === 0 ||
+    normalised.length > MAX_REDIRECT_URIS ||
+    !normalised.every((uri): uri is string => uri !== null)
+  ) {
+    throw new OAuthError(
+      'invalid_redirect_uri',
+      `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} https URLs or http URLs on a loopback host (127.0.0.1, [::1], localhost), without fragments`,
+    );
+  }
+  return [...new Set(normalised)];
+}
 
 /**
  * Every client the authorization server knows: built-in and configured first-party clients,
@@ -47,7 +73,7 @@ export function createClientDirectory(deps: {
       if (stored?.revokedAt) return { error: 'This client has been revoked by an administrator' };
       if (isMetadataDocumentId(id)) {
         try {
-          const metadata = await documents.load(id);
+          const metadata = await documents.load(id, request);
           const changed =
             !stored ||
             stored.name !== metadata.name ||
@@ -103,18 +129,7 @@ export function createClientDirectory(deps: {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object');
       const fields = body as Record<string, unknown>;
-      const uris = fields.redirect_uris;
-      if (
-        !textList(uris) ||
-        uris.length === 0 ||
-        uris.length > MAX_REDIRECT_URIS ||
-        !uris.every(redirectUriAllowed)
-      ) {
-        throw new OAuthError(
-          'invalid_redirect_uri',
-          `redirect_uris must list 1 to ${MAX_REDIRECT_URIS} https URLs or http URLs on a loopback host (127.0.0.1, [::1], localhost), without fragments`,
-        );
-      }
+      const redirectUris = readRedirectUris(fields.redirect_uris);
       const method = fields.token_endpoint_auth_method;
       if (method !== undefined && method !== 'none') {
         throw new OAuthError(
@@ -144,7 +159,6 @@ export function createClientDirectory(deps: {
         typeof rawName === 'string' && rawName.trim() ? rawName.trim() : 'Unnamed client';
       const now = clock();
       const id = newId('ocl');
-      const redirectUris = [...new Set(uris)];
       await db.transaction(async (tx) => {
         await repository.insert(
           { id, kind: 'dynamic', name, redirectUris, createdAt: now, updatedAt: now },

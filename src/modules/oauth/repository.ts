@@ -237,20 +237,26 @@ export function createOAuthRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Remembers the user's latest approval of the client, replacing the one before. */
     async saveConsent(
-      userId: string,
-      clientId: string,
-      scopes: string[],
-      teamId: string,
+      consent: {
+        userId: string;
+        clientId: string;
+        scopes: string[];
+        teamId: string;
+        redirectUri: string;
+        resource: string | null;
+      },
       now: Date,
       tx: Executor = db,
     ) {
+      const { scopes, teamId, redirectUri, resource } = consent;
       await tx
         .insert(oauthConsents)
-        .values({ userId, clientId, scopes, teamId, updatedAt: now })
+        .values({ ...consent, updatedAt: now })
         .onConflictDoUpdate({
           target: [oauthConsents.userId, oauthConsents.clientId],
-          set: { scopes, teamId, updatedAt: now },
+          set: { scopes, teamId, redirectUri, resource, updatedAt: now },
         });
     },
   };

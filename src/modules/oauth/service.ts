@@ -73,6 +73,19 @@ function resourceParameter(value: unknown): { resource: string | undefined } | {
   return { resource: value };
 }
 
+/**
+ * Whether a remembered approval was given for where this request's code goes and what its
+ * tokens are for: the same redirect URI and the same resource (or none, for both).
+ */
+function sameTarget(
+  consent: { redirectUri: string; resource: string | null },
+  request: AuthorizationRequest,
+): boolean {
+  return (
+    consent.redirectUri === request.redirectUri && consent.resource === (request.resource ?? null)
+  );
+}
+
 export function createOAuthService(deps: OAuthServiceDeps) {
   const { db, repository, clock, clients } = deps;
 
@@ -221,11 +234,14 @@ export function createOAuthService(deps: OAuthServiceDeps) {
 
     /**
      * The team of a remembered approval that covers this request, or null when the page must be
-     * shown (no approval, more scopes, or the user has left that team since).
+     * shown: no approval, more scopes, another redirect URI or resource (a token without a
+     * resource works on this service's API and at every satellite of the team, so it is wider
+     * than one bound to a satellite), or the user has left that team since.
      */
     async rememberedTeam(userId: string, request: AuthorizationRequest): Promise<string | null> {
       const consent = await repository.findConsent(userId, request.client.id);
-      if (!consent?.teamId || !request.scopes.every((s) => consent.scopes.includes(s))) return null;
+      if (!consent?.teamId || !sameTarget(consent, request)) return null;
+      if (!request.scopes.every((s) => consent.scopes.includes(s))) return null;
       return (await stillMember(consent.teamId, userId)) ? consent.teamId : null;
     },
 
@@ -254,10 +270,21 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       const code = issueSecret('oac');
       await db.orm.transaction(async (tx) => {
         const previous = await repository.findConsent(userId, request.client.id, tx);
-        // Scopes approved for another team are not carried over to this one.
-        const kept = previous?.teamId === teamId ? previous.scopes : [];
-        const remembered = [...new Set([...kept, ...request.scopes])];
-        await repository.saveConsent(userId, request.client.id, remembered, teamId, now, tx);
+        // Scopes approved for another team, redirect URI or resource are not carried over.
+        const kept =
+          previous?.teamId === teamId && sameTarget(previous, request) ? previous.scopes : [];
+        await repository.saveConsent(
+          {
+            userId,
+            clientId: request.client.id,
+            scopes: [...new Set([...kept, ...request.scopes])],
+            teamId,
+            redirectUri: request.redirectUri,
+            resource: request.resource ?? null,
+          },
+          now,
+          tx,
+        );
         await repository.insertCode(
           {
             id: code.id,
