@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   'satellite.disabled': 'A satellite was disabled',
   'satellite.enabled': 'A satellite was enabled again',
   'satellite.deleted': 'A satellite was deleted',
+  'satellite.url_changed':
+    'A satellite’s URL, the audience of its MCP clients’ tokens, was set (old and new URL in details)',
   'settings.changed': 'Global settings were changed (setting keys in details, never values)',
   'installation.created': 'An MCP server was installed for a team',
   'installation.updated': 'An installation was changed (field names in details, never values)',

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { mcpServerInstallations, satellites, teamMembers, teams } from '../../db/schema/index.js';
+import { satellites, teamMembers, teams } from '../../db/schema/index.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseIssuedToken, secretMatches } from '../../lib/crypto.js';
@@ -10,19 +10,12 @@ import type { OAuthRepository } from './repository.js';
 import { audienceMatches } from './resource.js';
 
 /**
- * The installations a satellite runs, as its configuration decides: those assigned to it or to
- * no satellite (and, for a team satellite, only its team's: see `servedTeam`).
- */
-const runs = (satellite: SatelliteActor) =>
-  or(
-    isNull(mcpServerInstallations.satelliteId),
-    eq(mcpServerInstallations.satelliteId, satellite.satelliteId),
-  );
-
-/**
  * The team to report for a user's token to this satellite, or null when the satellite serves no
- * team of the user's. A team satellite serves its own team; a global satellite every team that
- * has an installation it may run (every member has an instance of each). A token bound to a team
+ * team of the user's. A team satellite serves its own team only. A global satellite serves every
+ * team, including teams that have installed nothing yet or whose installations are assigned to
+ * other satellites: its MCP clients must be able to sign in before their team installs anything
+ * (they then see an empty tool list), or they would retry authentication for ever. Which servers
+ * a client sees is the configuration's business, not introspection's. A token bound to a team
  * (chosen on the consent page) is reported with that team only, and only while the user is still
  * a member and the satellite serves it. A token without a team (issued before teams were chosen)
  * gets the user's default team when the satellite serves it, else the served team joined first.
@@ -34,14 +27,7 @@ async function servedTeam(
   boundTeam: string | null,
 ) {
   const served: SQL | undefined =
-    satellite.satelliteType === 'team'
-      ? eq(teams.id, satellite.teamId ?? '')
-      : exists(
-          db
-            .select({ one: sql`1` })
-            .from(mcpServerInstallations)
-            .where(and(eq(mcpServerInstallations.teamId, teams.id), runs(satellite))),
-        );
+    satellite.satelliteType === 'team' ? eq(teams.id, satellite.teamId ?? '') : undefined;
   const [row] = await db
     .select({ id: teams.id, name: teams.name, role: teamMembers.role })
     .from(teamMembers)
@@ -62,6 +48,13 @@ async function servedTeam(
   return row ?? null;
 }
 
+/**
+ * Whether a token was granted for MCP use at all: at least one `mcp:` scope. A token granted only
+ * for Groundstation's own API or the registry (`teams:read`, `registry:read`, …) is no credential
+ * for an MCP server, so a satellite must not accept it.
+ */
+const grantsMcp = (scopes: readonly string[]) => scopes.some((s) => s.startsWith('mcp:'));
+
 export interface SatelliteIntrospectionDeps {
   db: Executor;
   repository: OAuthRepository;
@@ -70,7 +63,11 @@ export interface SatelliteIntrospectionDeps {
   issuer: string;
 }
 
-/** The URL the satellite last reported (heartbeat or pairing): where its MCP clients reach it. */
+/**
+ * The satellite's URL, the audience its MCP clients' tokens must name: given at pairing, set by
+ * an administrator, or by the first heartbeat of a satellite paired without one. A heartbeat
+ * never moves it (satellites/service.ts), so a satellite cannot claim another's audience.
+ */
 async function satelliteUrlOf(db: Executor, satelliteId: string) {
   const [row] = await db
     .select({ url: satellites.satelliteUrl })
@@ -81,8 +78,9 @@ async function satelliteUrlOf(db: Executor, satelliteId: string) {
 
 /**
  * RFC 7662 for satellites: a satellite asks about the bearer token an MCP client presented to it.
- * Any user's access token can be reported, but only to a satellite that serves one of that
- * user's teams; everything else (unknown, revoked or expired tokens, refresh tokens, disabled
+ * Any user's access token with an `mcp:` scope can be reported, but only to a satellite that
+ * serves one of that user's teams (a global satellite serves every team); everything else
+ * (unknown, revoked or expired tokens, refresh tokens, tokens without an `mcp:` scope, disabled
  * accounts, users of teams the satellite does not serve, tokens bound to another team, tokens
  * whose audience is another satellite's URL) is `{active: false}` and says nothing about the
  * token's owner.
@@ -96,6 +94,7 @@ export function createSatelliteIntrospection(deps: SatelliteIntrospectionDeps) {
     const row = await deps.repository.findAccessToken(parsed.id);
     if (!row || row.revokedAt || row.expiresAt <= deps.clock()) return inactive;
     if (!secretMatches(parsed.secret, row.secretHash)) return inactive;
+    if (!grantsMcp(row.scopes)) return inactive;
     const user = await deps.users.findById(row.userId);
     if (!user || user.disabledAt) return inactive;
     // RFC 8707: a token meant for one satellite is no credential at another. A satellite that

@@ -35,7 +35,10 @@ export const HeartbeatBody = Type.Object(
     normalized_data: field('free-form; only summary counts are kept'),
     mcp_status: field('free-form; only summary counts are kept'),
     error_count: field('whole number'),
-    satellite_url: field('string: where the satellite can be reached (remembered)'),
+    satellite_url: field(
+      'string: where the satellite can be reached. Sets its URL only when it has none (paired ' +
+        'without one); another URL never moves it (the audience of its tokens) and is only recorded',
+    ),
   },
   { additionalProperties: true },
 );

@@ -76,7 +76,10 @@ export interface HeartbeatReading {
   processCount: number | null;
   system: Record<string, number>;
   errorCount: number | null;
-  /** A satellite URL reported in the heartbeat (none today; a later satellite may send it). */
+  /**
+   * A satellite URL reported in the heartbeat (none today; a later satellite may send it). It
+   * never moves a stored URL: service.ts, settleReportedUrl.
+   */
   satelliteUrl: string | null;
   /** Small extras kept with the metrics row: the body's own version and the satellite's summaries. */
   extras: Json;

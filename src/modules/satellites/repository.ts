@@ -151,6 +151,18 @@ export function createSatelliteRepository(db: Executor) {
         .returning();
       return row ?? null;
     },
+    /**
+     * Sets the satellite's URL only while it has none (one conditional UPDATE: of two heartbeats
+     * racing, one wins); false when one is set already.
+     */
+    async claimUrl(id: string, url: string, tx: Executor = db) {
+      const rows = await tx
+        .update(satellites)
+        .set({ satelliteUrl: url, updatedAt: new Date() })
+        .where(and(eq(satellites.id, id), isNull(satellites.satelliteUrl)))
+        .returning({ id: satellites.id });
+      return rows.length > 0;
+    },
     async delete(id: string, tx: Executor = db) {
       await tx.delete(satellites).where(eq(satellites.id, id));
     },

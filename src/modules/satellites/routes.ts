@@ -175,7 +175,8 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       config: { auth: auth.user(), access: managesSatellite },
       schema: {
         operationId: 'updateSatellite',
-        summary: 'Rename, disable or enable a satellite',
+        summary:
+          'Rename, disable or enable a satellite, or set its URL (the audience of its tokens)',
         tags,
         params: SatelliteParams,
         body: UpdateSatelliteBody,
@@ -256,11 +257,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => ({
       success: true as const,
-      data: await service.heartbeat(
-        satellite(request),
-        request.body,
-        request.headers['user-agent'],
-      ),
+      data: await service.heartbeat(satellite(request), request.body, request),
     }),
   );
   await app.register(satelliteChannelRoutes, {

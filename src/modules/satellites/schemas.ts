@@ -10,6 +10,13 @@ export const Satellite = Type.Object({
   status: Type.String(),
   disabled: Type.Boolean(),
   version: Nullable(Type.String()),
+  satellite_url: Nullable(
+    Type.String({
+      description:
+        'Where its MCP clients reach it, and the audience their tokens must name (RFC 8707): ' +
+        'given at pairing or set by an administrator; a heartbeat never moves it',
+    }),
+  ),
   last_heartbeat_at: Nullable(Timestamp),
   created_at: Timestamp,
 });
@@ -83,6 +90,15 @@ export const UpdateSatelliteBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     disabled: Type.Optional(Type.Boolean()),
+    satellite_url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description:
+          'An absolute http(s) URL: where the satellite’s MCP clients reach it, the audience ' +
+          'of their tokens. Audited (satellite.url_changed)',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -13,11 +13,12 @@ import type { Clock } from '../../lib/clock.js';
 import { newId, newOrderedId } from '../../lib/ids.js';
 import { satelliteNotification } from '../notifications/kinds.js';
 import { notify } from '../notifications/writer.js';
+import { validResource } from '../oauth/resource.js';
 import { globalRoleHas } from '../roles/permissions.js';
 import type { TeamRepository } from '../teams/repository.js';
 import { createCommandQueue } from './commands.js';
 import { createConfiguration, type ConfigurationDeps } from './configuration.js';
-import { readHeartbeat, type ReportedStatus } from './heartbeat.js';
+import { readHeartbeat, storableText, type ReportedStatus } from './heartbeat.js';
 import { issueSatelliteKey, type SatelliteKeyResolver } from './keys.js';
 import type { SatelliteRepository, SatelliteRow } from './repository.js';
 import type { RegistrationTokens } from './tokens.js';
@@ -35,6 +36,20 @@ export interface SatelliteSettings {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * A satellite URL as an administrator sets it: an absolute http(s) URL without credentials,
+ * fragment or control characters. It becomes the audience its MCP clients' tokens must name, so
+ * a value no token can name is refused rather than stored. (Pairing stores the satellite's own
+ * value as sent: the DeployStack satellite passes on whatever its operator configured.)
+ */
+function adminSatelliteUrl(value: string): string {
+  if (storableText(value) === null || !validResource(value))
+    throw new ValidationError(
+      'body.satellite_url must be an absolute http(s) URL without credentials, fragment or control characters',
+    );
+  return value;
+}
+
 export function satelliteView(s: SatelliteRow) {
   return {
     id: s.id,
@@ -44,6 +59,7 @@ export function satelliteView(s: SatelliteRow) {
     status: s.status,
     disabled: s.disabledAt !== null,
     version: s.version,
+    satellite_url: s.satelliteUrl,
     last_heartbeat_at: iso(s.lastHeartbeatAt),
     created_at: s.createdAt.toISOString(),
   };
@@ -116,6 +132,40 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       throw new ForbiddenError('This requires the permission satellites.manage');
     }
     return satellite;
+  }
+
+  /**
+   * A satellite URL a heartbeat reports. It never moves the satellite's URL, which is the audience
+   * its MCP clients' tokens must name (introspection): a satellite that could move it could claim
+   * the audience of another satellite's tokens. Only a satellite paired without a URL takes the
+   * first one a heartbeat reports, once, and that is audited. Another URL than the stored one is
+   * answered like any heartbeat and returned, to be kept with the satellite's latest state
+   * (`reported_satellite_url`); it is logged once per new value, since it repeats every 30 s.
+   */
+  async function settleReportedUrl(
+    before: SatelliteRow | null,
+    reported: string | null,
+    request: AuditRequest,
+    tx: Executor,
+  ): Promise<string | null> {
+    if (!before || reported === null || reported === before.satelliteUrl) return null;
+    if (before.satelliteUrl === null && (await repository.claimUrl(before.id, reported, tx))) {
+      await audit(tx, {
+        action: 'satellite.url_changed',
+        request,
+        teamId: before.teamId,
+        target: { type: 'satellite', id: before.id },
+        details: { satellite_url: reported, previous_satellite_url: null, by: 'first_heartbeat' },
+      });
+      return null;
+    }
+    if (before.lastState.reported_satellite_url !== reported) {
+      request?.log.warn(
+        { satelliteId: before.id, reportedUrl: reported, satelliteUrl: before.satelliteUrl },
+        'a heartbeat reported another satellite_url: the stored one stays (administrators change it)',
+      );
+    }
+    return reported;
   }
 
   /** Tokens the caller does not manage are answered as if they did not exist. */
@@ -339,10 +389,12 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     async update(
       actor: UserActor,
       id: string,
-      input: { name?: string; disabled?: boolean },
+      input: { name?: string; disabled?: boolean; satellite_url?: string },
       request: AuditRequest,
     ) {
       const current = await mustManage(actor, id);
+      const url =
+        input.satellite_url === undefined ? undefined : adminSatelliteUrl(input.satellite_url);
       const row = await db.orm.transaction(async (tx) => {
         const updated = await repository.update(
           id,
@@ -351,9 +403,20 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
             ...(input.disabled !== undefined
               ? { disabledAt: input.disabled ? (current.disabledAt ?? clock()) : null }
               : {}),
+            ...(url !== undefined ? { satelliteUrl: url } : {}),
           },
           tx,
         );
+        if (url !== undefined && url !== current.satelliteUrl) {
+          // The URL is the audience of the satellite's tokens: who moved it, from where to where.
+          await audit(tx, {
+            action: 'satellite.url_changed',
+            request,
+            teamId: current.teamId,
+            target: { type: 'satellite', id },
+            details: { satellite_url: url, previous_satellite_url: current.satelliteUrl },
+          });
+        }
         const switched = input.disabled !== undefined && input.disabled !== !!current.disabledAt;
         if (switched) {
           await audit(tx, {
@@ -406,10 +469,10 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     async heartbeat(
       actor: SatelliteActor,
       input: Record<string, unknown> & { status: ReportedStatus },
-      userAgent?: string,
+      request: AuditRequest,
     ) {
       const now = clock();
-      const reading = readHeartbeat(input, userAgent);
+      const reading = readHeartbeat(input, request?.headers['user-agent']);
       const state = {
         reported_status: reading.reportedStatus,
         uptime_seconds: reading.uptimeSeconds,
@@ -421,14 +484,14 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       await db.orm.transaction(async (tx) => {
         const before = await repository.find(actor.satelliteId, tx);
         if (before?.status === 'offline') await notifyTeams(before, 'online', tx);
+        const otherUrl = await settleReportedUrl(before, reading.satelliteUrl, request, tx);
         await repository.update(
           actor.satelliteId,
           {
             status: 'online',
             lastHeartbeatAt: now,
             ...(reading.version ? { version: reading.version } : {}),
-            ...(reading.satelliteUrl ? { satelliteUrl: reading.satelliteUrl } : {}),
-            lastState: state,
+            lastState: otherUrl ? { ...state, reported_satellite_url: otherUrl } : state,
           },
           tx,
         );
