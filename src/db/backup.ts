@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -26,6 +27,25 @@ const exists = (path: string) =>
     () => true,
     () => false,
   );
+
+/**
+ * Makes a directory tree owner-only, directories 0700 and files 0600, as the rest of DATA_DIR is:
+ * it holds teams' encrypted credentials and token hashes. PGlite unpacks an archive with its own
+ * file system's modes (files 0666, directories 0755) whatever the umask. Symbolic links are left
+ * alone, since chmod would follow one out of the tree; PGlite writes none. Iterative, so the
+ * depth of the tree does not matter.
+ */
+async function makeOwnerOnly(root: string): Promise<void> {
+  const pending = [root];
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    await chmod(dir, 0o700);
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) pending.push(child);
+      else if (entry.isFile()) await chmod(child, 0o600);
+    }
+  }
+}
 
 /**
  * Replaces the data directory with a backup's contents. The backup is unpacked and opened in a
@@ -58,6 +78,8 @@ export async function restoreDataDir(
     } finally {
       await client.close();
     }
+    // Before it takes the directory's place, so no restored file is ever readable by others there.
+    await makeOwnerOnly(staging);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -118,7 +118,8 @@ describe('security: groundstation validate-config applies the route’s limits',
   });
 
   it('lists the first 100 of thousands of problems and says how many more there are', async () => {
-    const lines = Array.from({ length: 5000 }, (_, i) => `k${i}: 1\n`).join('');
+    // Five tokens a line: 2,000 lines are the 10,000 tokens a file may have.
+    const lines = Array.from({ length: 2000 }, (_, i) => `k${i}: 1\n`).join('');
     const name = await file(lines);
     const result = await run(['validate-config', name]);
     expect(result.code).toBe(1);
@@ -126,7 +127,7 @@ describe('security: groundstation validate-config applies the route’s limits',
     expect(printed).toHaveLength(101);
     expect(printed[0]).toBe(`${name}:1:1 /k0 is not an allowed property`);
     expect(printed[99]).toBe(`${name}:100:1 /k99 is not an allowed property`);
-    expect(printed[100]).toBe(`${name}: 4,900 more errors not listed`);
+    expect(printed[100]).toBe(`${name}: 1,900 more errors not listed`);
   });
 });
 

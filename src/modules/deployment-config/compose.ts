@@ -1,15 +1,20 @@
 import {
   Composer,
+  CST,
   Lexer,
   Parser,
   YAMLParseError,
-  type CST,
   type Document,
   type LineCounter,
 } from 'yaml';
-import { MAX_NESTING_DEPTH, tooDeep } from './limits.js';
+import { MAX_NESTING_DEPTH, MAX_TOKENS, tooDeep, tooManyTokens } from './limits.js';
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+/**
+ * Lexemes that are not text: the start of a document, the end of a flow collection that was left
+ * open, and the marker before a plain or block scalar's text (the text itself is the token).
+ */
+const MARKERS = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
 
 /** How many of the parser's open tokens are lists and maps (the rest: the document, a scalar). */
 function openCollections(stack: readonly CST.Token[]): number {
@@ -20,15 +25,23 @@ function openCollections(stack: readonly CST.Token[]): number {
 
 /**
  * The parser's tokens, one document at a time, refusing the file the moment its lists and maps
- * nest deeper than MAX_NESTING_DEPTH. The lexer and the parser keep their own stack of open
- * tokens instead of recursing, so this costs one pass over the text and stops early on an attack;
- * only the composer, which turns tokens into nodes, recurses, and it never sees a deep file.
+ * nest deeper than MAX_NESTING_DEPTH or it has more than MAX_TOKENS tokens. The lexer and the
+ * parser keep their own stack of open tokens instead of recursing, so this costs one pass over
+ * the text and stops early on an attack; only the composer, which turns tokens into nodes,
+ * recurses, and it never sees a deep file. The parser hands a document to the composer only once
+ * the document ends, so a file with too many tokens is refused before any of it is composed.
  * Brackets in quoted strings, comments and block scalars are not tokens, so they do not count.
  */
 function* boundedTokens(text: string, lines: LineCounter): Generator<CST.Token> {
   const parser = new Parser(lines.addNewLine);
   lines.addNewLine(0);
+  let tokens = 0;
   for (const lexeme of new Lexer().lex(text)) {
+    if (!MARKERS.has(lexeme) && ++tokens > MAX_TOKENS) {
+      // The parser's offset is where this lexeme starts; every line break before it is counted.
+      const { line, col } = lines.linePos(parser.offset);
+      throw tooManyTokens(line, col);
+    }
     yield* parser.next(lexeme);
     const { stack } = parser;
     // The document and at most one scalar are open besides the collections.
@@ -43,9 +56,9 @@ function* boundedTokens(text: string, lines: LineCounter): Generator<CST.Token> 
 
 /**
  * The file as one YAML document (JSON is YAML 1.2). Like the library's parseDocument, with three
- * differences: deep nesting is refused before composing (ConfigLimitError), duplicate keys are
- * left to the caller (the library compares each key with every earlier one, quadratic in a wide
- * map), and the library never writes warnings to the process's stderr.
+ * differences: deep nesting and too many tokens are refused before composing (ConfigLimitError),
+ * duplicate keys are left to the caller (the library compares each key with every earlier one,
+ * quadratic in a wide map), and the library never writes warnings to the process's stderr.
  */
 export function composeDocument(text: string, lines: LineCounter): Document.Parsed {
   // Each syntax error is an Error, and capturing its stack trace was most of the time a 64 KiB

@@ -1,8 +1,8 @@
 import type { ConfigProblem } from './types.js';
 
 /**
- * Real files are a few kilobytes. Parsing costs about a millisecond per kilobyte of the event loop
- * (measured on the 2-core CI machine), so the cap keeps one request under about 100 ms.
+ * Real files are a few kilobytes. Checked before anything is parsed, so longer text costs nothing;
+ * within it, MAX_TOKENS bounds the work, since a kilobyte can hold ten times the tokens of another.
  */
 export const MAX_CONTENT_CHARACTERS = 64 * 1024;
 
@@ -13,10 +13,33 @@ export const MAX_CONTENT_CHARACTERS = 64 * 1024;
 export const MAX_NESTING_DEPTH = 64;
 
 /**
+ * The most YAML tokens a file may have: each key and value, each indicator (`-`, `:`, `?`, `,`,
+ * brackets, anchors, tags), each run of spaces, each line break and each comment counts as one.
+ * The work of a check (tokenising, composing, converting, the schema, placing the errors) grows
+ * with the tokens, not the characters: 48 KB of small maps such as `- {a: 1}` is about 48,000
+ * tokens and took 0.1 to 0.5 s of CPU (0.8 s as reported), while a real file has about one
+ * token per four characters (a few kilobytes, about a thousand tokens). 10,000 tokens of the
+ * costliest shape found (empty maps where mappings go, an error per token) take 25 to 40 ms on a
+ * 2-core machine, and a hundred branches with every field (34 KB) still fit.
+ * Counted while the text is tokenised, so a file past the limit costs no more than one at it.
+ */
+export const MAX_TOKENS = 10_000;
+
+/**
  * How many errors a check lists; the rest are only counted. A 64 KiB file can hold more than ten
  * thousand errors, and nobody fixes the hundred-and-first before the first.
  */
 export const MAX_REPORTED_ERRORS = 100;
+
+/**
+ * How many schema errors are placed in the file (each one's path is followed through the parsed
+ * document to its line and column) and sorted; the rest are only counted. Placing is most of what
+ * an error costs, and the costliest file within MAX_TOKENS has about ten thousand errors, which
+ * took some 60 ms to place in the service. Ajv reports errors as it walks the file, lists and maps
+ * item by item in the file's order and named properties in the schema's, so the errors listed are
+ * the first in the file unless it has more than a thousand.
+ */
+export const MAX_PLACED_ERRORS = 1_000;
 
 /**
  * The longest path or message an error carries. A path repeats the names on the way to the
@@ -30,14 +53,14 @@ export function clip(text: string): string {
 }
 
 /**
- * A file the validator refuses to check at all: too large, nested too deep, or one the YAML
- * library failed on. The message says what is wrong in words meant for the file's author, never
- * the library's own.
+ * A file the validator refuses to check at all: too large, nested too deep, with too many tokens,
+ * or one the YAML library failed on. The message says what is wrong in words meant for the
+ * file's author, never the library's own.
  */
 export class ConfigLimitError extends Error {
   override name = 'ConfigLimitError';
   constructor(
-    readonly kind: 'too-large' | 'too-deep' | 'unreadable',
+    readonly kind: 'too-large' | 'too-deep' | 'too-many-tokens' | 'unreadable',
     readonly problem: ConfigProblem,
     cause?: unknown,
   ) {
@@ -62,6 +85,17 @@ export function tooDeep(line: number, column: number): ConfigLimitError {
   return new ConfigLimitError('too-deep', {
     path: '',
     message: `nests lists and maps more than ${MAX_NESTING_DEPTH} levels deep`,
+    line,
+    column,
+  });
+}
+
+export function tooManyTokens(line: number, column: number): ConfigLimitError {
+  return new ConfigLimitError('too-many-tokens', {
+    path: '',
+    message:
+      `has more than ${count(MAX_TOKENS)} YAML tokens (keys, values, punctuation, ` +
+      'indentation and line breaks each count one)',
     line,
     column,
   });

@@ -51,15 +51,17 @@ function describe(error: ErrorObject, locate: ParsedSource['locate']): ConfigPro
   }
 }
 
-/** Ajv's errors as problems, each with its line and column. */
+/**
+ * Ajv's errors as problems, each with its line and column: the first `most` of them, in the order
+ * Ajv found them, and how many more there are. Placing an error is the costliest step per error.
+ */
 export function schemaProblems(
   errors: readonly ErrorObject[],
   locate: ParsedSource['locate'],
-): ConfigProblem[] {
-  return (
-    errors
-      // A bad property name gives two errors, the pattern and a vague 'property name must be valid'.
-      .filter((error) => error.keyword !== 'propertyNames')
-      .map((error) => describe(error, locate))
-  );
+  most: number,
+): { problems: ConfigProblem[]; unplaced: number } {
+  // A bad property name gives two errors, the pattern and a vague 'property name must be valid'.
+  const kept = errors.filter((error) => error.keyword !== 'propertyNames');
+  const problems = kept.slice(0, most).map((error) => describe(error, locate));
+  return { problems, unplaced: kept.length - problems.length };
 }

@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { assertContentSize, clip, MAX_REPORTED_ERRORS } from './limits.js';
+import { assertContentSize, clip, MAX_PLACED_ERRORS, MAX_REPORTED_ERRORS } from './limits.js';
 import { deploymentConfigSchema } from './schema-file.js';
 import { schemaProblems } from './schema-errors.js';
 import { parseConfigSource } from './source.js';
@@ -33,17 +33,24 @@ export function validateDeploymentConfig(text: string): ConfigCheck {
   const value = source.value === undefined ? {} : source.value;
   const validate = schemaValidator();
   if (validate(value)) return { valid: true, errors: [], omitted_errors: 0, config: value };
-  return invalid(schemaProblems(validate.errors ?? [], source.locate));
+  const { problems, unplaced } = schemaProblems(
+    validate.errors ?? [],
+    source.locate,
+    MAX_PLACED_ERRORS,
+  );
+  return invalid(problems, unplaced);
 }
 
 /**
  * Problems are listed in the order they appear in the file, which is how people fix them; only
  * the first few, each of bounded size, so that the answer stays small whatever the file holds.
+ * `unplaced`: problems found but not placed in the file, counted among the omitted ones.
  */
-function invalid(problems: ConfigProblem[]): ConfigCheck {
+function invalid(problems: ConfigProblem[], unplaced = 0): ConfigCheck {
   const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
   const errors = sorted
     .slice(0, MAX_REPORTED_ERRORS)
     .map((problem) => ({ ...problem, path: clip(problem.path), message: clip(problem.message) }));
-  return { valid: false, errors, omitted_errors: sorted.length - errors.length, config: null };
+  const omitted = sorted.length - errors.length + unplaced;
+  return { valid: false, errors, omitted_errors: omitted, config: null };
 }

@@ -170,6 +170,34 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * The deepest nesting of arrays and objects one entry may have, the entry itself being level 1.
+ * A real entry nests about eight deep (entry, server, packages, a package, its arguments, an
+ * argument, its variables, a variable). JSON.parse copes with any depth, but the entry's digest
+ * (mapping.ts) recurses, and an entry nested some thousands of levels deep overflowed the stack:
+ * the whole page failed, and every later sync asked for the same page again. The same number as
+ * the JSON request body limit (src/http/json-body.ts).
+ */
+export const MAX_ENTRY_DEPTH = 64;
+
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than `limit`. Iterative, so the
+ * check cannot overflow the stack itself, and it stops at the first value past the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<{ value: Container; depth: number }> = [];
+  if (isContainer(value)) pending.push({ value, depth: 1 });
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.depth > limit) return true;
+    for (const child of Object.values(next.value))
+      if (isContainer(child)) pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+type Container = Record<string, unknown> | unknown[];
+const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
+
+/**
  * Checks one item of an import or of a registry page: a bare `server.json` document or a
  * registry answer `{server, _meta}`. Throws an EntryError that names what is wrong.
  */
@@ -180,6 +208,9 @@ export function parseEntry(item: unknown): Entry {
   const name = typeof server.name === 'string' ? server.name.slice(0, 200) : null;
   const version = typeof server.version === 'string' ? server.version.slice(0, 255) : null;
   const fail = (reason: string) => new EntryError(name, version, reason);
+  // Before anything that walks the entry: only its name and version were read, one level down.
+  if (nestsDeeperThan(item, MAX_ENTRY_DEPTH))
+    throw fail(`entry is nested more than ${MAX_ENTRY_DEPTH} levels deep`);
   if (server.$schema !== undefined && server.$schema !== SCHEMA_URL) {
     const found =
       typeof server.$schema === 'string' ? server.$schema.slice(0, 200) : 'not a string';
