@@ -14,7 +14,15 @@ let instance: string;
 let sat: Awaited<ReturnType<typeof pair>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Room for the large batch below (10,100 rows by its events' count) in one slice, so that
+  // one statement would carry more values than PostgreSQL takes.
+  t = await createTestApp({
+    env: {
+      SATELLITE_EVENT_BATCH_MAX_ROWS: '20000',
+      SATELLITE_EVENT_SLICE_ROWS: '20000',
+      SATELLITE_EVENT_SLICE_BYTES: '10000000',
+    },
+  });
   const root = await register(t.app, 'root');
   alice = await register(t.app, 'alice');
   team = (await t.app.inject({ url: '/api/teams/me/default', headers: alice.headers })).json().data
