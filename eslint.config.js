@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { boundary } from './scripts/eslint/boundary.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
@@ -40,6 +41,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.ts', 'satellite/**/*.ts', 'protocol/**/*.ts'],
+    plugins: { groundstation: { rules: { boundary } } },
+    rules: { 'groundstation/boundary': 'error' },
+  },
+  {
+    files: ['satellite/**/*.ts', 'protocol/**/*.ts'],
+    rules: { 'no-console': 'error' },
   },
   {
     // Tests read JSON bodies whose shape the assertions themselves check.

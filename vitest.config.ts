@@ -11,6 +11,11 @@ const shared = {
 };
 
 export default defineConfig({
+  // `#satellite` (package.json `imports`) resolves to the satellite's sources, not its build.
+  resolve: { conditions: ['groundstation-source'] },
+  ssr: {
+    resolve: { conditions: ['groundstation-source'], externalConditions: ['groundstation-source'] },
+  },
   test: {
     pool: 'forks',
     // Vitest's default, one fewer than the cores, is a single file at a time on two cores. Test
@@ -18,9 +23,14 @@ export default defineConfig({
     // time finish the suite in about half the time there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      { extends: true as const, test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

@@ -48,7 +48,7 @@ async function serviceEntry(): Promise<{ args: string[]; label: string }> {
   return built && built.mtimeMs >= (await newest('src'))
     ? { args: ['dist/server.js'], label: 'built service' }
     : {
-        args: ['--import', 'tsx', 'src/server.ts'],
+        args: ['--conditions=groundstation-source', '--import', 'tsx', 'src/server.ts'],
         label: 'sources through tsx: no current build',
       };
 }

@@ -118,6 +118,8 @@ export async function startTarget(
     const profile = process.env.BENCH_CPU_PROF;
     const args = [
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      // The satellite's sources, not its build (package.json `imports`).
+      '--conditions=groundstation-source',
       '--import',
       'tsx',
       entry,

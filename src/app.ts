@@ -467,6 +467,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   const services = createServices(deps, logger, metrics);
   app.decorate('jobs', services.jobs);
+  app.decorate('builtInSatellite', { issueToken: () => services.satellites.issueBuiltInToken() });
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.signals.close());

@@ -96,6 +96,12 @@ export interface Config {
   corsOrigins: string[];
   /** The OAuth authorization server: extra first-party clients and client ID metadata documents. */
   oauth: OAuthSettings;
+  /** The satellite this process runs itself (src/server.ts): MCP clients use BASE_URL/mcp. */
+  builtInSatellite: {
+    enabled: boolean;
+    /** A stdio server unused this long is stopped until its next use. */
+    idleMs: number;
+  };
   satellites: {
     globalTokenTtlSeconds: number;
     teamTokenTtlSeconds: number;
@@ -536,6 +542,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? path.resolve(env.OAUTH_CLIENT_METADATA_CA_FILE)
           : null,
       },
+    },
+    builtInSatellite: {
+      enabled: !['0', 'false', 'no', 'off'].includes(
+        (env.BUILTIN_SATELLITE ?? '').trim().toLowerCase(),
+      ),
+      idleMs: integer(env, 'SATELLITE_IDLE_MS', 600_000, 1000, 86_400_000),
     },
     satellites: {
       globalTokenTtlSeconds: integer(

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { listenForAdmin } from './db/admin-socket.js';
@@ -6,12 +7,15 @@ import type { Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { resolveDatabaseTarget, type DatabaseTarget } from './db/target.js';
+import { mountMcp, type McpHandler } from './http/mcp-mount.js';
 import { createLogger } from './lib/logger.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 
 interface Running {
   app: FastifyInstance;
   db: Database;
+  /** The built-in satellite, once started (BUILTIN_SATELLITE). */
+  satellite?: { close(): Promise<void> } | null;
   /** The internal metrics listener, when METRICS_PORT is set. */
   metricsServer?: FastifyInstance;
   /** The admin socket `groundstation backup` uses, on the embedded database only. */
@@ -43,11 +47,13 @@ async function startOn(
     );
     const { buildApp } = await appModule;
     const app = buildApp({ config, db, target, secrets, logger, onDatabaseConfigured });
+    const builtIn = config.builtInSatellite.enabled ? mountBuiltInSatellite(app) : null;
     await app.listen({ port: config.port, host: config.host });
     const metricsServer = await listenForMetrics(app, config, logger);
     app.jobs.start();
     const admin = await listenForBackups(db, config, logger);
-    return { app, db, metricsServer, admin };
+    const satellite = builtIn ? await builtIn.start(config, logger) : null;
+    return { app, db, metricsServer, admin, satellite };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -81,8 +87,52 @@ async function listenForBackups(db: Database, config: Config, logger: Logger) {
   }
 }
 
+/**
+ * The service's own satellite (satellite/): MCP at BASE_URL/mcp on this service's port. It pairs
+ * itself at the first start with a registration token the service issues it, keeps its
+ * credentials in DATA_DIR/satellite, and speaks to the service over loopback HTTP like any other
+ * satellite. A satellite that cannot start leaves the service running without it.
+ */
+function mountBuiltInSatellite(app: FastifyInstance) {
+  let handler: McpHandler | null = null;
+  mountMcp(app, () => handler);
+  return {
+    async start(config: Config, logger: Logger) {
+      const { startSatellite } = await import('#satellite');
+      try {
+        const satellite = await startSatellite({
+          backendUrl: loopbackOrigin(app),
+          publicUrl: `${config.baseUrl}/mcp`,
+          authorizationServer: config.baseUrl,
+          dataDir: path.join(config.dataDir, 'satellite'),
+          name: 'groundstation-built-in',
+          registrationToken: () => app.builtInSatellite.issueToken(),
+          idleMs: config.builtInSatellite.idleMs,
+          log: logger.child({ part: 'satellite' }),
+        });
+        handler = satellite.handle;
+        logger.info({ satelliteId: satellite.id, url: `${config.baseUrl}/mcp` }, 'satellite ready');
+        return satellite;
+      } catch (error) {
+        logger.error({ err: error }, 'the built-in satellite did not start; MCP is unavailable');
+        return null;
+      }
+    },
+  };
+}
+
+/** Where this process's own listener is reached from inside it. */
+function loopbackOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the service is not listening');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 /** Stops accepting, lets in-flight requests finish, then closes the database cleanly. */
 async function stop(running: Running) {
+  await running.satellite?.close();
   await running.admin?.close();
   await running.metricsServer?.close();
   await running.app.close();

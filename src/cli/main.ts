@@ -2,6 +2,7 @@ import { EXIT, type CliIo } from './io.js';
 import { auditCommand } from './audit.js';
 import { backupCommand, restoreCommand } from './backup.js';
 import { encryptionKeysCommand } from './encryption-keys.js';
+import { satelliteCommand } from './satellite.js';
 import { validateConfigCommand } from './validate-config.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -22,6 +23,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   restore: {
     run: restoreCommand,
     summary: 'replace the embedded database with a backup (the service must be stopped)',
+  },
+  satellite: {
+    run: satelliteCommand,
+    summary: 'run a satellite on its own port, paired with a Groundstation service',
   },
   audit: {
     run: auditCommand,

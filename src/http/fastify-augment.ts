@@ -34,6 +34,8 @@ declare module 'fastify' {
     rateLimits: RateLimitPolicies;
     /** Periodic jobs; server.ts starts them, tests run them one at a time. */
     jobs: JobRunner;
+    /** What server.ts needs to pair the built-in satellite: a one-time registration token. */
+    builtInSatellite: { issueToken(): Promise<string> };
     /** Server-Sent Event streams: their settings and the ones open in this process. */
     streams: StreamHub;
     /** This app's Prometheus metrics; server.ts serves them on METRICS_PORT when set. */

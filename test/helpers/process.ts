@@ -32,7 +32,13 @@ export async function startServer(
   options: { waitForHealth?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    '--conditions=groundstation-source',
+    '--import',
+    'tsx',
+    'src/server.ts',
+  ];
   const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',

@@ -189,6 +189,35 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
     canManage,
 
     // ---- registration tokens
+    /**
+     * A short-lived global token for the service's own built-in satellite, which pairs itself at
+     * the first start (server.ts): no administrator exists yet then, so none is asked. Audited as
+     * the system's.
+     */
+    async issueBuiltInToken(): Promise<string> {
+      return db.orm.transaction(async (tx) => {
+        const made = await deps.tokens.issue(
+          {
+            scope: 'global',
+            teamId: null,
+            ttlSeconds: 300,
+            name: 'built-in satellite',
+            createdBy: null,
+            builtIn: true,
+          },
+          tx,
+        );
+        await audit(tx, {
+          action: 'satellite.registration_token_created',
+          request: null,
+          teamId: null,
+          target: { type: 'registration_token', id: made.id },
+          details: { scope: 'global', built_in: true, expires_at: made.expiresAt.toISOString() },
+        });
+        return made.token;
+      });
+    },
+
     async createToken(
       actor: UserActor,
       input: {

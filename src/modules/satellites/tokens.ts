@@ -103,7 +103,9 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
         teamId: string | null;
         ttlSeconds: number;
         name: string | null;
-        createdBy: string;
+        /** Null only for the service's own token for its built-in satellite (`builtIn`). */
+        createdBy: string | null;
+        builtIn?: boolean;
       },
       tx?: Executor,
     ) {
@@ -111,7 +113,8 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
       const id = newId('srt');
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + input.ttlSeconds;
-      const jwt = await new SignJWT({ scope: input.scope, team_id: input.teamId })
+      const claims = { scope: input.scope, team_id: input.teamId };
+      const jwt = await new SignJWT(input.builtIn ? { ...claims, built_in: true } : claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(deps.issuer)
         .setAudience(TOKEN_AUDIENCE)
@@ -168,7 +171,11 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
         );
       if (row.expiresAt <= deps.clock())
         return refuse('token_expired', `The registration token has expired; ${ASK_AGAIN}`);
-      if (!creatorMayStillIssue(found)) return refuse('invalid_registration_token', INVALID);
+      // The service's own token for its built-in satellite has no creator; any other token
+      // whose creator is gone (or may no longer issue it) is void.
+      const builtIn = payload.built_in === true && row.createdBy === null;
+      if (!builtIn && !creatorMayStillIssue(found))
+        return refuse('invalid_registration_token', INVALID);
       return {
         type: 'registration',
         tokenId: row.id,

@@ -1,0 +1,178 @@
+import type {
+  CommandPollAnswer,
+  CommandResult,
+  ConfigurationAnswer,
+  HeartbeatRequest,
+  Introspection,
+  RegistrationAnswer,
+  RegistrationRequest,
+  SatelliteEvent,
+  ServerEntry,
+  UpstreamToken,
+} from '../../../protocol/satellite.js';
+
+/** What a paired satellite presents on every call. */
+export interface Credentials {
+  id: string;
+  key: string;
+  name?: string;
+}
+
+/** An answer that was not 2xx: its status and the `error` text Groundstation gave. */
+export class BackendError extends Error {
+  override name = 'BackendError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Call {
+  bearer?: string;
+  body?: unknown;
+  timeoutMs: number;
+  headers?: Record<string, string>;
+}
+
+const USER_AGENT = 'Groundstation-Satellite/1 (Node.js)';
+
+/** The satellite's side of the protocol: one method per call it makes to Groundstation. */
+export function createBackend(baseUrl: string) {
+  const origin = baseUrl.replace(/\/+$/, '');
+
+  async function call(method: string, path: string, options: Call) {
+    const headers: Record<string, string> = {
+      'user-agent': USER_AGENT,
+      accept: 'application/json',
+      ...options.headers,
+    };
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: the status alone speaks
+    }
+    return { status: res.status, json, etag: res.headers.get('etag') };
+  }
+
+  /** The JSON of a 2xx answer, or a BackendError with Groundstation's `error` text. */
+  async function ok<T>(method: string, path: string, options: Call): Promise<T> {
+    const answer = await call(method, path, options);
+    if (answer.status >= 200 && answer.status < 300) return answer.json as T;
+    throw new BackendError(answer.status, errorText(answer.status, answer.json));
+  }
+
+  const satellitePath = (creds: Credentials, rest: string) =>
+    `/api/satellites/${encodeURIComponent(creds.id)}${rest}`;
+
+  return {
+    origin,
+
+    async health(): Promise<boolean> {
+      try {
+        return (await call('GET', '/api/health', { timeoutMs: 5000 })).status < 300;
+      } catch {
+        return false;
+      }
+    },
+
+    register(token: string, body: RegistrationRequest): Promise<RegistrationAnswer> {
+      return ok('POST', '/api/satellites/register', { bearer: token, body, timeoutMs: 10_000 });
+    },
+
+    async heartbeat(creds: Credentials, body: HeartbeatRequest): Promise<void> {
+      await ok('POST', satellitePath(creds, '/heartbeat'), {
+        bearer: creds.key,
+        body,
+        timeoutMs: 10_000,
+      });
+    },
+
+    poll(creds: Credentials): Promise<CommandPollAnswer> {
+      const query = `?last_poll=${encodeURIComponent(new Date().toISOString())}&limit=10`;
+      return ok('GET', satellitePath(creds, `/commands${query}`), {
+        bearer: creds.key,
+        timeoutMs: 15_000,
+      });
+    },
+
+    async result(creds: Credentials, result: CommandResult): Promise<void> {
+      await ok('POST', satellitePath(creds, '/command-result'), {
+        bearer: creds.key,
+        body: result,
+        timeoutMs: 10_000,
+      });
+    },
+
+    /** The configuration, or null when it is unchanged since `etag` (304). */
+    async configuration(
+      creds: Credentials,
+      etag: string | null,
+    ): Promise<{ answer: ConfigurationAnswer; etag: string | null } | null> {
+      const answer = await call('GET', satellitePath(creds, '/config'), {
+        bearer: creds.key,
+        timeoutMs: 10_000,
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+      if (answer.status === 304) return null;
+      if (answer.status >= 300)
+        throw new BackendError(answer.status, errorText(answer.status, answer.json));
+      return { answer: answer.json as ConfigurationAnswer, etag: answer.etag };
+    },
+
+    /** Sends a batch; answers the status and error text instead of throwing on a refusal. */
+    async events(creds: Credentials, events: SatelliteEvent[]) {
+      const answer = await call('POST', satellitePath(creds, '/events'), {
+        bearer: creds.key,
+        body: { events },
+        timeoutMs: 10_000,
+      });
+      return { status: answer.status, error: errorText(answer.status, answer.json) };
+    },
+
+    introspect(creds: Credentials, token: string): Promise<Introspection> {
+      return ok('POST', '/api/oauth2/introspect', {
+        bearer: creds.key,
+        body: { token },
+        timeoutMs: 10_000,
+      });
+    },
+
+    /** A member's upstream OAuth access token for an entry, or null when none is stored. */
+    async upstreamToken(creds: Credentials, entry: ServerEntry): Promise<string | null> {
+      const body = {
+        installation_id: entry.installation_id,
+        user_id: entry.user_id,
+        team_id: entry.team_id,
+      };
+      const answer = await call('POST', satellitePath(creds, '/tokens/retrieve'), {
+        bearer: creds.key,
+        body,
+        timeoutMs: 10_000,
+      });
+      if (answer.status === 404) return null;
+      if (answer.status >= 300)
+        throw new BackendError(answer.status, errorText(answer.status, answer.json));
+      return (answer.json as UpstreamToken).access_token ?? null;
+    },
+  };
+}
+
+export type Backend = ReturnType<typeof createBackend>;
+
+function errorText(status: number, json: unknown): string {
+  if (json && typeof json === 'object' && 'error' in json && typeof json.error === 'string')
+    return json.error;
+  return `HTTP ${status}`;
+}

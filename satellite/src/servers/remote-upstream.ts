@@ -1,0 +1,127 @@
+// An http or sse server of one member instance: no process, a client made on first use.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { HeartbeatProcess, ServerEntry } from '../../../protocol/satellite.js';
+import { emitStatus, errorText } from './fields.js';
+import type { ManagedUpstream, StopReason } from './managed.js';
+import { isUnauthorized, remoteHeaders, remoteTransport } from './remote.js';
+import type { Settings } from './settings.js';
+import { RELAYED_CAPABILITIES } from './capabilities.js';
+import { listAllTools, onToolsChanged, reportTools } from './tools.js';
+
+export class RemoteUpstream implements ManagedUpstream {
+  private client: Client | null = null;
+  private connecting: Promise<Client> | null = null;
+  private cache: Tool[] | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly key: string,
+    readonly entry: ServerEntry,
+    private readonly settings: Settings,
+  ) {}
+
+  get available(): boolean {
+    return this.entry.enabled !== false && !this.stopped;
+  }
+
+  /** Nothing runs here to keep alive or stop, so use is not tracked. */
+  touch(): void {}
+
+  async connect(): Promise<Client> {
+    if (!this.available) throw new Error(`The server ${this.key} is not available`);
+    if (this.client) return this.client;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  async tools(): Promise<Tool[]> {
+    if (this.cache) return this.cache;
+    const client = await this.connect();
+    if (this.cache) return this.cache;
+    const tools = await listAllTools(client);
+    this.cache = tools;
+    return tools;
+  }
+
+  async stop(_reason: StopReason): Promise<void> {
+    this.stopped = true;
+    await this.drop();
+  }
+
+  async redeploy(): Promise<void> {
+    this.cache = null;
+    await this.drop();
+  }
+
+  heartbeat(): HeartbeatProcess | null {
+    return null;
+  }
+
+  /**
+   * The access token is read when the client is made; a 401 later drops the client, so the next
+   * use asks for a fresh token.
+   */
+  private async open(): Promise<Client> {
+    const token = this.entry.requires_oauth ? await this.token() : null;
+    const client = new Client(this.settings.clientInfo, RELAYED_CAPABILITIES);
+    // Before the handshake is through, its failure is handled below (once).
+    client.onerror = (error) => {
+      if (this.client === client && isUnauthorized(error)) this.unauthorized(client, error);
+    };
+    client.onclose = () => {
+      if (this.client === client) this.client = null;
+    };
+    onToolsChanged(client, () => void this.listTools(client));
+    try {
+      await client.connect(remoteTransport(this.entry, remoteHeaders(this.entry, token)));
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (isUnauthorized(error)) this.unauthorized(client, error);
+      throw error;
+    }
+    if (this.stopped) {
+      await client.close().catch(() => undefined);
+      throw new Error(`The server ${this.key} was stopped while connecting`);
+    }
+    this.client = client;
+    await this.listTools(client);
+    emitStatus(this.settings.events, this.key, this.entry, 'online');
+    return client;
+  }
+
+  private async token(): Promise<string> {
+    const token = this.settings.tokens ? await this.settings.tokens(this.entry) : null;
+    if (token) return token;
+    const message = `no authorization for ${this.key}: the member must connect the server again`;
+    emitStatus(this.settings.events, this.key, this.entry, 'requires_reauth', message);
+    throw new Error(`No authorization: ${message}`);
+  }
+
+  private unauthorized(client: Client, error: unknown): void {
+    const message = `the server refused the authorization: ${errorText(error)}`;
+    emitStatus(this.settings.events, this.key, this.entry, 'requires_reauth', message);
+    if (this.client === client) {
+      this.client = null;
+      void client.close().catch(() => undefined);
+    }
+  }
+
+  private async listTools(client: Client): Promise<void> {
+    try {
+      const tools = await listAllTools(client);
+      this.cache = tools;
+      reportTools(this.settings.events, this.key, this.entry, tools);
+    } catch (error) {
+      this.settings.log.warn({ server: this.key, error: errorText(error) }, 'tools/list failed');
+    }
+  }
+
+  private async drop(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    await client?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * The built-in satellite end to end, as `npm start` runs it: the real service, the satellite
+ * paired by the service's own token and talking to it over loopback HTTP, real MCP servers from
+ * the npm registry run per member, and MCP TypeScript SDK clients with tokens from the real OAuth
+ * flow (consent, code, PKCE, resource).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSatellite, type RunningSatellite } from '#satellite';
+import { mountMcp } from '../../src/http/mcp-mount.js';
+import { json, register, type Account } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createServer, installServer } from '../helpers/catalogue.js';
+import {
+  approveThroughConsent,
+  authorizeQuery,
+  CLIENT_ID,
+  pkce,
+  REDIRECT_URI,
+  tokenRequest,
+} from '../helpers/oauth.js';
+import { freePort } from '../helpers/process.js';
+import { UNLIMITED_ENV } from '../helpers/world.js';
+
+const require = createRequire(import.meta.url);
+const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+let t: TestApp;
+let base: string;
+let satellite: RunningSatellite | null = null;
+let dataDir: string;
+let alice: Account;
+let bob: Account;
+let team: string;
+let installation: string;
+// A secret in this process's environment, which runs the service: no server may see it.
+const SERVICE_SECRET = 'service-secret-that-must-not-leak';
+process.env.GS_TEST_SERVICE_SECRET = SERVICE_SECRET;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** An access token from the real flow, bound to the team and to this satellite (`resource`). */
+async function accessToken(who: Account, scope = 'mcp:read mcp:tools:execute') {
+  const { verifier, challenge } = pkce();
+  const resource = `${base}/mcp`;
+  const callback = await approveThroughConsent(
+    t.app,
+    who.cookie,
+    authorizeQuery({ scope, resource }, challenge),
+    'approve',
+    { team_id: team },
+  );
+  const res = await tokenRequest(t.app, {
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code')!,
+    redirect_uri: REDIRECT_URI,
+    client_id: CLIENT_ID,
+    code_verifier: verifier,
+    resource,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().access_token as string;
+}
+
+async function connect(token: string, url = `${base}/mcp`) {
+  const client = new Client({ name: 'test-assistant', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+const textOf = (result: Record<string, unknown>) =>
+  ((result.content as Array<{ type: string; text?: string }>) ?? [])
+    .map((c) => c.text ?? '')
+    .join('\n');
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-satellite-'));
+  t = await createTestApp({
+    env: { ...UNLIMITED_ENV, BASE_URL: base },
+    // As src/server.ts mounts it.
+    extend: (app) => mountMcp(app, () => satellite?.handle ?? null),
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  alice = await register(t.app, 'alice');
+  bob = await register(t.app, 'bobby');
+  team = (await t.app.inject({ url: '/api/teams/me/default', headers: alice.headers })).json().data
+    .team.id;
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${team}/members`,
+    headers: { ...json, ...alice.headers },
+    payload: { login: 'bobby' },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  await createServer(t.app, alice.headers, {
+    name: 'Everything',
+    slug: 'everything',
+    command: process.execPath,
+    args: [EVERYTHING, 'stdio'],
+    config_schema: { user: { env: [{ name: 'MEMBER_TOKEN', secret: true }] } },
+  });
+  installation = (
+    await installServer(t.app, team, alice.headers, {
+      server_id: 'everything',
+      settings: { request_logging_enabled: true },
+    })
+  ).id;
+  for (const [who, value] of [
+    [alice, 'alice-secret'],
+    [bob, 'bob-secret'],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${team}/mcp/installations/${installation}/user-config`,
+      headers: { ...json, ...who.headers },
+      payload: { values: { env: { MEMBER_TOKEN: value } } },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  }
+  satellite = await startSatellite({
+    backendUrl: base,
+    publicUrl: `${base}/mcp`,
+    dataDir,
+    name: 'built-in-under-test',
+    registrationToken: () => t.app.builtInSatellite.issueToken(),
+    log: quiet,
+    pollIntervalMs: 300,
+    eventIntervalMs: 200,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await satellite?.close();
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the built-in satellite', () => {
+  it('asks MCP clients without a token to sign in at Groundstation (RFC 9728)', async () => {
+    const res = await fetch(`${base}/mcp`, { method: 'POST' });
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain(
+      `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const metadata = await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json();
+    expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
+  });
+
+  it('lists and calls the team’s tools, each member on their own process with their own credentials', async () => {
+    const aliceClient = await connect(await accessToken(alice));
+    const bobClient = await connect(await accessToken(bob));
+    try {
+      const tools = (await aliceClient.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toContain('everything__echo');
+      for (const name of tools) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      const echoed = await aliceClient.callTool({
+        name: 'everything__echo',
+        arguments: { message: 'hello' },
+      });
+      expect(textOf(echoed)).toContain('hello');
+      const aliceEnv = textOf(
+        await aliceClient.callTool({ name: 'everything__get-env', arguments: {} }),
+      );
+      const bobEnv = textOf(
+        await bobClient.callTool({ name: 'everything__get-env', arguments: {} }),
+      );
+      expect(aliceEnv).toContain('alice-secret');
+      expect(aliceEnv).not.toContain('bob-secret');
+      expect(bobEnv).toContain('bob-secret');
+      expect(bobEnv).not.toContain('alice-secret');
+      // Nothing of the service's own environment reaches a server.
+      expect(aliceEnv).not.toContain(SERVICE_SECRET);
+    } finally {
+      await aliceClient.close();
+      await bobClient.close();
+    }
+  });
+
+  it('passes resources, prompts and progress through', async () => {
+    const client = await connect(await accessToken(alice));
+    try {
+      const resources = (await client.listResources()).resources;
+      expect(resources.length).toBeGreaterThan(0);
+      const read = await client.readResource({ uri: resources[0]!.uri });
+      expect(read.contents.length).toBeGreaterThan(0);
+      const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
+      expect(prompts).toContain('everything__simple-prompt');
+      const prompt = await client.getPrompt({ name: 'everything__simple-prompt' });
+      expect(prompt.messages.length).toBeGreaterThan(0);
+      const progress: number[] = [];
+      await client.callTool(
+        {
+          name: 'everything__trigger-long-running-operation',
+          arguments: { duration: 1, steps: 3 },
+        },
+        undefined,
+        { onprogress: (p) => progress.push(p.progress) },
+      );
+      expect(progress.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reports calls to Groundstation: request logs and the instance online', async () => {
+    const client = await connect(await accessToken(alice));
+    await client.callTool({ name: 'everything__echo', arguments: { message: 'logged' } });
+    await client.close();
+    await expect
+      .poll(
+        async () => {
+          await satellite!.flushEvents();
+          const res = await t.app.inject({
+            url: `/api/teams/${team}/mcp/installations/${installation}/requests`,
+            headers: alice.headers,
+          });
+          return JSON.stringify(res.json());
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toContain('logged');
+  });
+
+  it('ends a removed member’s access within the poll interval', async () => {
+    const token = await accessToken(bob);
+    const before = await connect(token);
+    await before.close();
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${team}/members/${bob.id}`,
+      headers: alice.headers,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await satellite!.pollNow();
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(401);
+  });
+});
