@@ -101,6 +101,8 @@ export interface Config {
     enabled: boolean;
     /** A stdio server unused this long is stopped until its next use. */
     idleMs: number;
+    /** A V8 heap limit for node/npx servers, in MB; null for none. */
+    maxMemoryMb: number | null;
   };
   satellites: {
     globalTokenTtlSeconds: number;
@@ -548,6 +550,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (env.BUILTIN_SATELLITE ?? '').trim().toLowerCase(),
       ),
       idleMs: integer(env, 'SATELLITE_IDLE_MS', 600_000, 1000, 86_400_000),
+      maxMemoryMb: integer(env, 'SATELLITE_MAX_MEMORY_MB', 0, 0, 1_000_000) || null,
     },
     satellites: {
       globalTokenTtlSeconds: integer(

@@ -108,6 +108,7 @@ function mountBuiltInSatellite(app: FastifyInstance) {
           name: 'groundstation-built-in',
           registrationToken: () => app.builtInSatellite.issueToken(),
           idleMs: config.builtInSatellite.idleMs,
+          servers: { maxMemoryMb: config.builtInSatellite.maxMemoryMb ?? undefined },
           log: logger.child({ part: 'satellite' }),
         });
         handler = satellite.handle;

@@ -2,7 +2,6 @@
 // clients. It meets Groundstation only on the wire (the satellite routes of its API), so it runs
 // the same built into the service (src/server.ts) or on another machine (standalone.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { createBackend } from './agent/backend.js';
 import { createCommandPoller } from './agent/commands.js';
 import { createConfiguration } from './agent/configuration.js';
@@ -13,6 +12,7 @@ import { createMcpEndpoint } from './mcp/endpoint.js';
 import { createTokenChecker } from './mcp/tokens.js';
 import type { Log } from './parts.js';
 import { createUpstreamPool } from './servers/pool.js';
+import type { UpstreamPoolOptions } from './servers/settings.js';
 
 export interface SatelliteOptions extends PairingOptions {
   /** Where Groundstation's API is reached from here (its origin, without `/api`). */
@@ -26,6 +26,8 @@ export interface SatelliteOptions extends PairingOptions {
   eventIntervalMs?: number;
   /** A stdio server unused this long is stopped until its next use (default 10 min). */
   idleMs?: number;
+  /** How stdio servers are restarted and limited (servers/settings.ts). */
+  servers?: Pick<UpstreamPoolOptions, 'restartDelaysMs' | 'crashWindowMs' | 'maxMemoryMb'>;
 }
 
 export interface RunningSatellite {
@@ -49,10 +51,11 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   const current = () => creds;
   const queue = createEventQueue(backend, current, log, { intervalMs: options.eventIntervalMs });
   const pool = createUpstreamPool({
-    dataDir: path.join(options.dataDir, 'instances'),
+    dataDir: options.dataDir,
     events: queue.sink,
     log,
     idleMs: options.idleMs,
+    ...options.servers,
     tokens: (entry) => backend.upstreamToken(creds, entry),
   });
   const tokens = createTokenChecker({ introspect: (token) => backend.introspect(creds, token) });

@@ -15,6 +15,8 @@ export interface StandaloneSettings {
   host: string;
   dataDir: string;
   name: string;
+  idleMs?: number;
+  servers?: { maxMemoryMb?: number };
 }
 
 /** Settings from the environment: GROUNDSTATION_URL, SATELLITE_REGISTRATION_TOKEN, … */
@@ -33,7 +35,17 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): StandaloneSettings {
     host,
     dataDir: path.resolve(env.SATELLITE_DATA_DIR ?? './satellite-data'),
     name: env.SATELLITE_NAME ?? `satellite-${os.hostname()}`.toLowerCase().slice(0, 32),
+    idleMs: positive(env.SATELLITE_IDLE_MS),
+    servers: { maxMemoryMb: positive(env.SATELLITE_MAX_MEMORY_MB) },
   };
+}
+
+/** A positive whole number from the environment, or undefined for the default. */
+function positive(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${raw} is not a positive number`);
+  return value;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

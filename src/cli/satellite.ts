@@ -11,6 +11,8 @@ for teams that want their own, and for scale-out. Settings come from the environ
   SATELLITE_PORT, SATELLITE_HOST  where it listens (default 3100 on 127.0.0.1)
   SATELLITE_DATA_DIR            where it keeps its key and the servers' working folders
   SATELLITE_NAME                its name (10 to 32 of a-z, 0-9, - and _)
+  SATELLITE_IDLE_MS             stop a stdio server unused this long (default 600000)
+  SATELLITE_MAX_MEMORY_MB       a V8 heap limit for node/npx servers (default none)
 `;
 
 /**
