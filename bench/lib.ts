@@ -137,6 +137,8 @@ export async function startTarget(
         API_LIMIT_PER_ACCOUNT: '1000000000',
         API_LIMIT_PER_OAUTH_CLIENT: '1000000000',
         DATABASE_POOL_MAX: '20',
+        // The API is measured alone; a benchmark of the satellite turns it on.
+        BUILTIN_SATELLITE: 'false',
         ...benchNodeOptions(),
         ...(url ? { DATABASE_URL: url } : {}),
         ...env,

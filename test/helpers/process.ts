@@ -43,6 +43,9 @@ export async function startServer(
     env: {
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'info',
+      // Tests of the process itself leave the built-in satellite out unless they ask for it
+      // (test/satellite/server-process.test.ts does).
+      BUILTIN_SATELLITE: 'false',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

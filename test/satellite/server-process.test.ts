@@ -26,7 +26,7 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
 describe.runIf(!usingPostgres())('the service process', () => {
   it('pairs its built-in satellite at the first start and serves MCP at BASE_URL/mcp', async () => {
     const dataDir = await tempDataDir();
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServer({ DATA_DIR: dataDir, BUILTIN_SATELLITE: 'true' });
     const credentials = path.join(dataDir, 'satellite', 'credentials.json');
     const saved = await until(
       async () => JSON.parse(await readFile(credentials, 'utf8')),
@@ -43,7 +43,7 @@ describe.runIf(!usingPostgres())('the service process', () => {
     );
     // A restart keeps the same satellite: no second pairing.
     await server.stop();
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServer({ DATA_DIR: dataDir, BUILTIN_SATELLITE: 'true' });
     await until(async () => {
       const out = server!.output();
       return out.includes('satellite ready') ? true : undefined;
