@@ -35,7 +35,10 @@ import { createCatalogueRepository } from './modules/catalogue/repository.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { deploymentConfigRoutes } from './modules/deployment-config/routes.js';
 import { CATALOGUE_TOPIC, createCatalogueService } from './modules/catalogue/service.js';
-import { createPendingWorkRecorder } from './modules/installations/pending-work.js';
+import {
+  createPendingWorkRecorder,
+  recordAccessEnded,
+} from './modules/installations/pending-work.js';
 import { createInstallationRepository } from './modules/installations/repository.js';
 import { installationRoutes } from './modules/installations/routes.js';
 import { createInstallationService } from './modules/installations/service.js';
@@ -265,6 +268,9 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     clients: createConfiguredClientDirectory(config.oauth, db.orm, clock),
     clock,
     issuer: config.baseUrl,
+    accessEnded: recordAccessEnded(pendingWork, async (userId, tx) =>
+      (await teamRepository.listForUser(userId, null, tx)).items.map(({ team }) => team.id),
+    ),
   });
   const csrf = createCsrf(secrets.SESSION_SECRET);
   const satelliteRepository = createSatelliteRepository(db.orm);

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStandalone, type StandaloneSettings } from '#satellite';
-import { json, register, type Account } from '../helpers/accounts.js';
+import { register, type Account } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
 import {
@@ -234,9 +234,9 @@ describe('a standalone team satellite', () => {
     running = await runStandalone({ ...settings, registrationToken: undefined });
     expect(running.satellite.id).toBe(id);
     const listed = await t.app.inject({ url: '/api/satellites', headers: alice.headers });
-    expect(
-      (listed.json().data.satellites as Array<{ id: string }>).map((s) => s.id),
-    ).toStrictEqual([id]);
+    expect((listed.json().data.satellites as Array<{ id: string }>).map((s) => s.id)).toStrictEqual(
+      [id],
+    );
     // It fetched its configuration at start: the same installation is served again.
     await echoThrough(await accessToken(alice, satelliteUrl), 'after the restart');
   });

@@ -13,7 +13,9 @@ export type PendingWorkKind =
   | 'member.removed'
   /** Recorded once per team the account was in; the satellites forget its cached tokens. */
   | 'user.deleted'
-  | 'user.disabled';
+  | 'user.disabled'
+  /** The user revoked a client, grant or token: satellites forget their cached tokens. */
+  | 'oauth.revoked';
 
 export interface PendingWork {
   kind: PendingWorkKind;
@@ -50,3 +52,19 @@ export function pendingWorkInsert(work: PendingWork): SQL {
 }
 
 export type PendingWorkRecorder = ReturnType<typeof createPendingWorkRecorder>;
+
+/**
+ * What the OAuth service calls, in its transaction, when a user's tokens end (a revoked client,
+ * grant or token): each team the user is in gets `oauth.revoked`, so that every satellite serving
+ * it forgets the user's cached introspections at its next poll instead of trusting them until
+ * they expire.
+ */
+export function recordAccessEnded(
+  recorder: ReturnType<typeof createPendingWorkRecorder>,
+  teamsOf: (userId: string, tx: Executor) => Promise<string[]>,
+) {
+  return async (userId: string, tx: Executor) => {
+    for (const teamId of await teamsOf(userId, tx))
+      await recorder.record({ kind: 'oauth.revoked', teamId, userId }, tx);
+  };
+}

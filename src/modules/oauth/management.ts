@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRequest } from '../audit/context.js';
@@ -18,6 +18,7 @@ export function createOAuthManagement(deps: {
   repository: OAuthRepository;
   clients: ClientDirectory;
   clock: Clock;
+  accessEnded?: (userId: string, tx: Executor) => Promise<void>;
 }) {
   const { db, repository, clients, clock } = deps;
 
@@ -87,6 +88,7 @@ export function createOAuthManagement(deps: {
         );
         await repository.forgetConsents(userId, clientId, tx);
         await signalAccessInTransaction(tx, [userId]);
+        await deps.accessEnded?.(userId, tx);
         await audit(tx, {
           action: 'oauth.token_revoked',
           request,
@@ -104,6 +106,7 @@ export function createOAuthManagement(deps: {
       await db.orm.transaction(async (tx) => {
         await repository.revokeGrant(grant.id, clock(), tx);
         await signalAccessInTransaction(tx, [userId]);
+        await deps.accessEnded?.(userId, tx);
         await audit(tx, {
           action: 'oauth.token_revoked',
           request,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { ValidationError } from '../../http/errors.js';
 import { OAUTH_SCOPES, type OAuthScope, type UserActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
@@ -63,6 +63,8 @@ export interface OAuthServiceDeps {
   clients: ClientDirectory;
   clock: Clock;
   issuer: string;
+  /** Told, in its transaction, that a user's tokens ended, so that satellites forget them. */
+  accessEnded?: (userId: string, tx: Executor) => Promise<void>;
 }
 
 /** The `resource` parameter, when given: exactly one valid absolute URL (RFC 8707 §2). */
@@ -540,6 +542,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
             await repository.revokeAccessToken(row.id, now, tx);
             // Streams opened with it end at once, on every replica.
             await signalAccessInTransaction(tx, [row.userId]);
+            await deps.accessEnded?.(row.userId, tx);
             await audit(tx, {
               action: 'oauth.token_revoked',
               request,
@@ -559,6 +562,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           await db.orm.transaction(async (tx) => {
             await repository.revokeGrant(found.grant.id, now, tx);
             await signalAccessInTransaction(tx, [found.grant.userId]);
+            await deps.accessEnded?.(found.grant.userId, tx);
             await audit(tx, {
               action: 'oauth.token_revoked',
               request,
@@ -642,7 +646,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       issuer: deps.issuer,
     }),
 
-    ...createOAuthManagement({ db, repository, clients, clock }),
+    ...createOAuthManagement({ db, repository, clients, clock, accessEnded: deps.accessEnded }),
 
     registerClient: (body: unknown, request: AuditRequest) => clients.register(body, request),
 

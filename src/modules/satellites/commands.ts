@@ -57,7 +57,12 @@ const CONFIGURE_EVENTS: Partial<Record<PendingWorkKind, string>> = {
  * member's tokens are bound to the team they left (introspection answers them inactive at once),
  * and the satellite would otherwise accept them from its cache for up to 5 minutes.
  */
-const ENDS_USER_ACCESS = new Set<string>(['user.deleted', 'user.disabled', 'member.removed']);
+const ENDS_USER_ACCESS = new Set<string>([
+  'user.deleted',
+  'user.disabled',
+  'member.removed',
+  'oauth.revoked',
+]);
 
 export interface PendingWorkItem {
   kind: string;
