@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   cpuMeter,
   json,
@@ -211,14 +212,10 @@ async function stage(base: string): Promise<Stage> {
     body: JSON.stringify({ server_id: 'everything', name: 'everything' }),
   });
   const resource = await satelliteResource(base);
-  const members = await inPool(
-    ['benchadmin', ...logins],
-    8,
-    async (login, i): Promise<Member> => {
-      const cookie = i === 0 ? adminCookie : cookies[i - 1]!;
-      return { login, cookie, token: await accessToken(base, cookie, teamId, resource) };
-    },
-  );
+  const members = await inPool(['benchadmin', ...logins], 8, async (login, i): Promise<Member> => {
+    const cookie = i === 0 ? adminCookie : cookies[i - 1]!;
+    return { login, cookie, token: await accessToken(base, cookie, teamId, resource) };
+  });
   return {
     url: `${base}/mcp`,
     admin: members[0]!,
@@ -230,11 +227,33 @@ async function stage(base: string): Promise<Stage> {
 // ---------------------------------------------------------------------------------------------
 // Clients.
 
+/**
+ * fetch for the SDK's HTTP transport, giving each request a signal of its own. The transport
+ * hands all of a client's requests one long-lived signal, on which undici leaves a listener per
+ * request until garbage collection: thousands per client in a round (MaxListenersExceededWarning
+ * and a growing list that every later request walks), a cost of the benchmark's client, not of
+ * the hub. Aborting the transport still aborts a request that has not answered yet.
+ */
+const ownSignalFetch: FetchLike = async (url, init) => {
+  const shared = init?.signal;
+  if (!shared) return fetch(url, init);
+  const own = new AbortController();
+  const abort = () => own.abort(shared.reason);
+  if (shared.aborted) abort();
+  else shared.addEventListener('abort', abort, { once: true });
+  try {
+    return await fetch(url, { ...init, signal: own.signal });
+  } finally {
+    shared.removeEventListener('abort', abort);
+  }
+};
+
 async function hubClient(url: string, token: string): Promise<Client> {
   const client = new Client({ name: 'bench-hub', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
       requestInit: { headers: { authorization: `Bearer ${token}` } },
+      fetch: ownSignalFetch,
     }),
   );
   return client;
@@ -527,15 +546,23 @@ async function usersSection(target: Target, stage: Stage) {
   const before = await serverProcesses(target.pid);
   const serviceBefore = await rssMb(target.pid);
   const started = performance.now();
+  const failures = new Map<string, number[]>();
   const outcomes = await Promise.allSettled(
     stage.users.map(async (member) => {
-      const client = await hubClient(stage.url, member.token);
       try {
-        const callStarted = performance.now();
-        await echo(client, HUB_ECHO, FIRST_CALL_TIMEOUT_MS);
-        return performance.now() - callStarted;
-      } finally {
-        await client.close();
+        const client = await hubClient(stage.url, member.token);
+        try {
+          const callStarted = performance.now();
+          await echo(client, HUB_ECHO, FIRST_CALL_TIMEOUT_MS);
+          return performance.now() - callStarted;
+        } finally {
+          await client.close();
+        }
+      } catch (error) {
+        // When, from the start, each distinct error happened.
+        const at = failures.get(String(error)) ?? [];
+        failures.set(String(error), [...at, (performance.now() - started) / 1000]);
+        throw error;
       }
     }),
   );
@@ -543,7 +570,6 @@ async function usersSection(target: Target, stage: Stage) {
   const latencies = outcomes
     .flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
     .sort((a, b) => a - b);
-  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
   const after = await serverProcesses(target.pid);
   return {
     row: [
@@ -559,7 +585,11 @@ async function usersSection(target: Target, stage: Stage) {
       after.pss.toFixed(0),
       after.count > 0 ? (after.pss / after.count).toFixed(1) : '–',
     ],
-    failures: [...new Set(failures)].slice(0, 5),
+    failures: [...failures].map(([error, at]) => [
+      `${target.name}: ${error}`,
+      String(at.length),
+      `${Math.min(...at).toFixed(1)}–${Math.max(...at).toFixed(1)}`,
+    ]),
   };
 }
 
@@ -570,7 +600,7 @@ interface Results {
   sessions: string[][];
   cold: string[][];
   users: string[][];
-  failures: string[];
+  failures: string[][];
 }
 
 async function run(target: Target, results: Results) {
@@ -581,7 +611,7 @@ async function run(target: Target, results: Results) {
   results.cold.push(...(await coldSection(target, staged)));
   const users = await usersSection(target, staged);
   results.users.push(users.row);
-  results.failures.push(...users.failures.map((f) => `${target.name}: ${f}`));
+  results.failures.push(...users.failures);
 }
 
 function print(results: Results) {
@@ -632,7 +662,11 @@ function print(results: Results) {
     results.users,
   );
   if (results.failures.length > 0) {
-    printTable('Failed first calls (distinct errors)', ['error'], results.failures.map((f) => [f]));
+    printTable(
+      'Failed first calls, by error',
+      ['database: error', 'members', 's from the start'],
+      results.failures,
+    );
   }
 }
 
