@@ -1,6 +1,7 @@
 // What the pool is given, and the settings its upstreams share once the defaults are filled in.
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { EventSink, Log, UpstreamTokens } from '../parts.js';
+import { createLimit, type Limit } from './limit.js';
 
 export interface UpstreamPoolOptions {
   /** Per-instance working folders go under `<dataDir>/instances/`. */
@@ -19,6 +20,8 @@ export interface UpstreamPoolOptions {
   crashWindowMs?: number;
   /** A V8 heap limit for `node`/`npx` servers (see environment.ts); none by default. */
   maxMemoryMb?: number;
+  /** Server processes started at once (limit.ts); the others wait their turn. Default 4. */
+  startsAtOnce?: number;
 }
 
 export interface Settings {
@@ -31,6 +34,8 @@ export interface Settings {
   restartDelaysMs: readonly number[];
   crashWindowMs: number;
   maxMemoryMb: number | undefined;
+  /** Every start of a server process goes through this. */
+  starts: Limit;
 }
 
 export function settingsOf(options: UpstreamPoolOptions): Settings {
@@ -45,5 +50,6 @@ export function settingsOf(options: UpstreamPoolOptions): Settings {
     restartDelaysMs: [...delays],
     crashWindowMs: options.crashWindowMs ?? 5 * 60_000,
     maxMemoryMb: options.maxMemoryMb,
+    starts: createLimit(options.startsAtOnce ?? 4),
   };
 }

@@ -152,9 +152,11 @@ export class StdioUpstream implements ManagedUpstream {
 
   /** One start at a time: concurrent connects (and a due restart) share it. */
   private launch(): Promise<Client> {
-    this.starting ??= this.start().finally(() => {
-      this.starting = null;
-    });
+    this.starting ??= this.settings
+      .starts(() => this.start())
+      .finally(() => {
+        this.starting = null;
+      });
     return this.starting;
   }
 
