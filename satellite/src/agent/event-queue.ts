@@ -6,13 +6,16 @@ export interface EventQueueOptions {
   intervalMs?: number;
   maxBatch?: number;
   maxQueued?: number;
+  /** Full batches sent back to back in one tick when more wait (default 10). */
+  maxBatchesPerTick?: number;
 }
 
 /**
  * Events wait here and go to Groundstation in batches of up to 100 every 3 s (the protocol's
  * batching). A refused batch is handled by its error text: `validation` drops it, `rate limit`
  * backs off from 3 s doubling to 48 s, anything else (a network failure, a restart of the
- * service) keeps it for the next tick. Unlike the protocol's reference satellite, a batch is
+ * service) keeps it for the next tick. While full batches wait, a tick sends up to ten of them
+ * back to back, so a satellite busier than 33 events a second does not fall behind. Unlike the protocol's reference satellite, a batch is
  * never sent while the previous one is still unanswered, so slow answers cause no duplicates.
  * When the queue is full the oldest events are dropped.
  */
@@ -25,6 +28,7 @@ export function createEventQueue(
   const intervalMs = options.intervalMs ?? 3000;
   const maxBatch = options.maxBatch ?? 100;
   const maxQueued = options.maxQueued ?? 10_000;
+  const maxBatchesPerTick = options.maxBatchesPerTick ?? 10;
   const queue: SatelliteEvent[] = [];
   let dropped = 0;
   let sending: Promise<void> | null = null;
@@ -56,9 +60,18 @@ export function createEventQueue(
     log.warn({ status: answer.status, error: answer.error }, 'event batch not accepted; kept');
   }
 
+  /** Sends batches while a full one waits (up to `maxBatchesPerTick`), so a busy satellite keeps up. */
+  async function drain(): Promise<void> {
+    for (let i = 0; i < maxBatchesPerTick && queue.length > 0; i++) {
+      const before = queue.length;
+      await sendOnce();
+      if (queue.length >= before || queue.length < maxBatch) break;
+    }
+  }
+
   const tick = () => {
     if (sending) return;
-    sending = sendOnce().finally(() => (sending = null));
+    sending = drain().finally(() => (sending = null));
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
