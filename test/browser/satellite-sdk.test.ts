@@ -7,7 +7,6 @@
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,17 +24,12 @@ import type {
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSatellite, type RunningSatellite } from '#satellite';
-import { mountMcp } from '../../src/http/mcp-mount.js';
 import { json, PASSWORD, register, type Account } from '../helpers/accounts.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
-import { freePort } from '../helpers/process.js';
-import { UNLIMITED_ENV } from '../helpers/world.js';
+import { EVERYTHING, listToolsRaw, quietLog, serviceWithMcp, textOf } from '../helpers/mcp-hub.js';
 
-const require = createRequire(import.meta.url);
-const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let t: TestApp;
 let base: string;
@@ -153,33 +147,13 @@ async function introspect(token: string) {
 }
 
 /** A bare MCP request with the bearer token, as any client would send it. */
-const listToolsWith = (token: string) =>
-  fetch(mcpUrl, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
-
-const textOf = (result: Record<string, unknown>) =>
-  ((result.content as Array<{ type: string; text?: string }>) ?? [])
-    .map((c) => c.text ?? '')
-    .join('\n');
+const listToolsWith = (token: string) => listToolsRaw(mcpUrl, token);
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
+  const service = await serviceWithMcp();
+  ({ t, base } = service);
   mcpUrl = `${base}/mcp`;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-satellite-sdk-'));
-  t = await createTestApp({
-    env: { ...UNLIMITED_ENV, BASE_URL: base },
-    // As src/server.ts mounts it.
-    extend: (app) => mountMcp(app, () => satellite?.handle ?? null),
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
   alice = await register(t.app, 'alice');
   team = (await t.app.inject({ url: '/api/teams/me/default', headers: alice.headers })).json().data
     .team.id;
@@ -204,10 +178,11 @@ beforeAll(async () => {
     dataDir,
     name: 'built-in-under-sdk-test',
     registrationToken: () => t.app.builtInSatellite.issueToken(),
-    log: quiet,
+    log: quietLog,
     pollIntervalMs: 300,
     eventIntervalMs: 200,
   });
+  service.attach(satellite);
   callback = await callbackServer();
   browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -5,30 +5,22 @@
  * flow (consent, code, PKCE, resource).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSatellite, type RunningSatellite } from '#satellite';
-import { mountMcp } from '../../src/http/mcp-mount.js';
-import { json, register, type Account } from '../helpers/accounts.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { json, type Account } from '../helpers/accounts.js';
+import type { TestApp } from '../helpers/app.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
 import {
-  approveThroughConsent,
-  authorizeQuery,
-  CLIENT_ID,
-  pkce,
-  REDIRECT_URI,
-  tokenRequest,
-} from '../helpers/oauth.js';
-import { freePort } from '../helpers/process.js';
-import { UNLIMITED_ENV } from '../helpers/world.js';
-
-const require = createRequire(import.meta.url);
-const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+  aliceAndBob,
+  connectMcp,
+  EVERYTHING,
+  mcpAccessToken,
+  quietLog,
+  serviceWithMcp,
+  textOf,
+} from '../helpers/mcp-hub.js';
 
 let t: TestApp;
 let base: string;
@@ -41,67 +33,16 @@ let installation: string;
 // A secret in this process's environment, which runs the service: no server may see it.
 const SERVICE_SECRET = 'service-secret-that-must-not-leak';
 process.env.GS_TEST_SERVICE_SECRET = SERVICE_SECRET;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** An access token from the real flow, bound to the team and to this satellite (`resource`). */
-async function accessToken(who: Account, scope = 'mcp:read mcp:tools:execute') {
-  const { verifier, challenge } = pkce();
-  const resource = `${base}/mcp`;
-  const callback = await approveThroughConsent(
-    t.app,
-    who.cookie,
-    authorizeQuery({ scope, resource }, challenge),
-    'approve',
-    { team_id: team },
-  );
-  const res = await tokenRequest(t.app, {
-    grant_type: 'authorization_code',
-    code: callback.searchParams.get('code')!,
-    redirect_uri: REDIRECT_URI,
-    client_id: CLIENT_ID,
-    code_verifier: verifier,
-    resource,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().access_token as string;
-}
-
-async function connect(token: string, url = `${base}/mcp`) {
-  const client = new Client({ name: 'test-assistant', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
-
-const textOf = (result: Record<string, unknown>) =>
-  ((result.content as Array<{ type: string; text?: string }>) ?? [])
-    .map((c) => c.text ?? '')
-    .join('\n');
+/** A token bound to the team and to this satellite (`resource`). */
+const accessToken = (who: Account, scope?: string) =>
+  mcpAccessToken(t.app, who, team, `${base}/mcp`, scope);
+const connect = (token: string, url = `${base}/mcp`) => connectMcp(url, token);
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-satellite-'));
-  t = await createTestApp({
-    env: { ...UNLIMITED_ENV, BASE_URL: base },
-    // As src/server.ts mounts it.
-    extend: (app) => mountMcp(app, () => satellite?.handle ?? null),
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  alice = await register(t.app, 'alice');
-  bob = await register(t.app, 'bobby');
-  team = (await t.app.inject({ url: '/api/teams/me/default', headers: alice.headers })).json().data
-    .team.id;
-  const added = await t.app.inject({
-    method: 'POST',
-    url: `/api/teams/${team}/members`,
-    headers: { ...json, ...alice.headers },
-    payload: { login: 'bobby' },
-  });
-  expect(added.statusCode, added.body).toBe(201);
+  const service = await serviceWithMcp();
+  ({ t, base } = service);
+  ({ alice, bob, team } = await aliceAndBob(t.app));
   await createServer(t.app, alice.headers, {
     name: 'Everything',
     slug: 'everything',
@@ -133,10 +74,11 @@ beforeAll(async () => {
     dataDir,
     name: 'built-in-under-test',
     registrationToken: () => t.app.builtInSatellite.issueToken(),
-    log: quiet,
+    log: quietLog,
     pollIntervalMs: 300,
     eventIntervalMs: 200,
   });
+  service.attach(satellite);
 }, 60_000);
 
 afterAll(async () => {

@@ -8,27 +8,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSatellite, type RunningSatellite } from '#satellite';
-import { mountMcp } from '../../src/http/mcp-mount.js';
-import { json, register, type Account } from '../helpers/accounts.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { Account } from '../helpers/accounts.js';
+import type { TestApp } from '../helpers/app.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
 import {
-  approveThroughConsent,
-  authorizeQuery,
-  CLIENT_ID,
-  pkce,
-  REDIRECT_URI,
-  tokenRequest,
-} from '../helpers/oauth.js';
-import { freePort } from '../helpers/process.js';
-import { UNLIMITED_ENV } from '../helpers/world.js';
+  aliceAndBob,
+  connectMcp,
+  mcpAccessToken,
+  quietLog,
+  serviceWithMcp,
+} from '../helpers/mcp-hub.js';
 
 const CRASHING_SERVER = fileURLToPath(new URL('./fixtures/crashing-server.mjs', import.meta.url));
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let t: TestApp;
 let base: string;
@@ -39,38 +33,9 @@ let bob: Account;
 let team: string;
 let installation: string;
 
-/** An access token from the real flow, bound to the team and to this satellite (`resource`). */
-async function accessToken(who: Account) {
-  const { verifier, challenge } = pkce();
-  const resource = `${base}/mcp`;
-  const callback = await approveThroughConsent(
-    t.app,
-    who.cookie,
-    authorizeQuery({ scope: 'mcp:read mcp:tools:execute', resource }, challenge),
-    'approve',
-    { team_id: team },
-  );
-  const res = await tokenRequest(t.app, {
-    grant_type: 'authorization_code',
-    code: callback.searchParams.get('code')!,
-    redirect_uri: REDIRECT_URI,
-    client_id: CLIENT_ID,
-    code_verifier: verifier,
-    resource,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().access_token as string;
-}
-
-async function connect(token: string) {
-  const client = new Client({ name: 'test-assistant', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
+/** A token bound to the team and to this satellite (`resource`). */
+const accessToken = (who: Account) => mcpAccessToken(t.app, who, team, `${base}/mcp`);
+const connect = (token: string) => connectMcp(`${base}/mcp`, token);
 
 /** A call's failure as the client sees it: a JSON-RPC error, or a result flagged as an error. */
 async function failureOf(client: Client, name: string): Promise<string> {
@@ -109,26 +74,11 @@ async function history(type: string): Promise<HistoryItem[]> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-crashes-'));
-  t = await createTestApp({
-    env: { ...UNLIMITED_ENV, BASE_URL: base },
-    extend: (app) => mountMcp(app, () => satellite?.handle ?? null),
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  const service = await serviceWithMcp();
+  ({ t, base } = service);
   // alice registers first: a global administrator, and administrator of her default team.
-  alice = await register(t.app, 'alice');
-  bob = await register(t.app, 'bobby');
-  team = (await t.app.inject({ url: '/api/teams/me/default', headers: alice.headers })).json().data
-    .team.id;
-  const added = await t.app.inject({
-    method: 'POST',
-    url: `/api/teams/${team}/members`,
-    headers: { ...json, ...alice.headers },
-    payload: { login: 'bobby' },
-  });
-  expect(added.statusCode, added.body).toBe(201);
+  ({ alice, bob, team } = await aliceAndBob(t.app));
   await createServer(t.app, alice.headers, {
     name: 'Crasher',
     slug: 'crasher',
@@ -142,12 +92,13 @@ beforeAll(async () => {
     dataDir,
     name: 'built-in-under-test',
     registrationToken: () => t.app.builtInSatellite.issueToken(),
-    log: quiet,
+    log: quietLog,
     pollIntervalMs: 300,
     eventIntervalMs: 200,
     // The default waits (1, 5 and 15 s) would make this test last over 20 s.
     servers: { restartDelaysMs: [200, 200, 200] },
   });
+  service.attach(satellite);
 }, 60_000);
 
 afterAll(async () => {

@@ -5,30 +5,23 @@
  * the real OAuth flow whose audience (RFC 8707 `resource`) is the satellite's public URL.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStandalone, type StandaloneSettings } from '#satellite';
 import { register, type Account } from '../helpers/accounts.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
 import {
-  approveThroughConsent,
-  authorizeQuery,
-  CLIENT_ID,
-  pkce,
-  REDIRECT_URI,
-  tokenRequest,
-} from '../helpers/oauth.js';
+  connectMcp,
+  EVERYTHING,
+  listToolsRaw as rawListTools,
+  mcpAccessToken,
+  serviceWithMcp,
+  textOf,
+} from '../helpers/mcp-hub.js';
 import { freePort } from '../helpers/process.js';
 import { createToken } from '../helpers/satellites.js';
-import { UNLIMITED_ENV } from '../helpers/world.js';
-
-const require = createRequire(import.meta.url);
-const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
 // runStandalone makes its own pino logger from LOG_LEVEL; the service's is silenced already.
 process.env.LOG_LEVEL ??= 'silent';
@@ -48,58 +41,13 @@ let satelliteUrl: string;
 let satelliteOrigin: string;
 
 /**
- * An access token from the real flow (consent, code, PKCE), bound to alice's team and, when
- * `resource` is given, to that URL as its audience; undefined asks for a token without one.
+ * A token bound to alice's team and, when `resource` is given, to that URL as its audience;
+ * undefined asks for a token without one.
  */
-async function accessToken(who: Account, resource: string | undefined) {
-  const { verifier, challenge } = pkce();
-  const scope = 'mcp:read mcp:tools:execute';
-  const callback = await approveThroughConsent(
-    t.app,
-    who.cookie,
-    authorizeQuery({ scope, resource }, challenge),
-    'approve',
-    { team_id: team },
-  );
-  const res = await tokenRequest(t.app, {
-    grant_type: 'authorization_code',
-    code: callback.searchParams.get('code')!,
-    redirect_uri: REDIRECT_URI,
-    client_id: CLIENT_ID,
-    code_verifier: verifier,
-    ...(resource === undefined ? {} : { resource }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().access_token as string;
-}
-
-async function connect(token: string) {
-  const client = new Client({ name: 'test-assistant', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(satelliteUrl), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
-
-/** A raw tools/list, to see the HTTP status a token gets (the SDK would only throw). */
-function listToolsRaw(token: string) {
-  return fetch(satelliteUrl, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
-}
-
-const textOf = (result: Record<string, unknown>) =>
-  ((result.content as Array<{ type: string; text?: string }>) ?? [])
-    .map((c) => c.text ?? '')
-    .join('\n');
+const accessToken = (who: Account, resource: string | undefined) =>
+  mcpAccessToken(t.app, who, team, resource);
+const connect = (token: string) => connectMcp(satelliteUrl, token);
+const listToolsRaw = (token: string) => rawListTools(satelliteUrl, token);
 
 /** Lists and calls echo through the satellite: what every client of it does first. */
 async function echoThrough(token: string, message: string) {
@@ -115,10 +63,8 @@ async function echoThrough(token: string, message: string) {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { ...UNLIMITED_ENV, BASE_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  // The satellite serves its own port: nothing is mounted on the service's.
+  ({ t, base } = await serviceWithMcp({ mount: false }));
   alice = await register(t.app, 'alice');
   team = (await t.app.inject({ url: '/api/teams/me/default', headers: alice.headers })).json().data
     .team.id;
