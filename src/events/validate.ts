@@ -17,6 +17,8 @@ export interface Prepared {
   eventId?: string;
   /** The length of its data as JSON text: what writing it costs besides its rows (work.ts). */
   size?: number;
+  /** The rows it writes, once counted (work.ts). */
+  rows?: number;
   error?: string;
 }
 

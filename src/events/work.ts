@@ -26,9 +26,13 @@ export const DEFAULT_BATCH_WORK: BatchWork = {
   sliceBytes: 131_072,
 };
 
-/** Rows a valid event writes: its history entry and what its handler declares (at least one). */
-export function rowsOf(event: Prepared): number {
-  return 1 + (event.handler?.rows?.(event.data as never) ?? 1);
+/**
+ * Rows a valid event writes: its history entry and what its handler declares (at least one).
+ * Counted once per event: the bound, the charge and the slicing all read it.
+ */
+export function weightOf(event: Prepared): number {
+  event.rows ??= 1 + (event.handler?.rows?.(event.data as never) ?? 1);
+  return event.rows;
 }
 
 /** The rows of a batch's valid events, by the team they write for (null: none claimed). */
@@ -46,7 +50,7 @@ export function rowsByTeam(
         : typeof claimed === 'string'
           ? claimed
           : null;
-    rows.set(team, (rows.get(team) ?? 0) + rowsOf(event));
+    rows.set(team, (rows.get(team) ?? 0) + weightOf(event));
   }
   return rows;
 }
@@ -54,7 +58,7 @@ export function rowsByTeam(
 /** Refuses a batch whose events together would write more than the bound. */
 export function checkBatchRows(events: Prepared[], work: BatchWork) {
   let total = 0;
-  for (const event of events) total += rowsOf(event);
+  for (const event of events) total += weightOf(event);
   if (total > work.maxBatchRows)
     throw new ValidationError(
       `validation failed: the batch would write ${total} rows, more than ${work.maxBatchRows}; ` +
@@ -72,7 +76,7 @@ export function slicesOf(events: Prepared[], work: Pick<BatchWork, 'sliceRows' |
   let rows = 0;
   let bytes = 0;
   for (const event of events) {
-    const weight = rowsOf(event);
+    const weight = weightOf(event);
     const size = event.size ?? 0;
     if (current.length > 0 && (rows + weight > work.sliceRows || bytes + size > work.sliceBytes)) {
       slices.push(current);
