@@ -6,8 +6,11 @@
 //    concurrent clients. "direct": one SDK Client in this process over StdioClientTransport,
 //    shared by every concurrent loop (the hub too runs one process per member, which all of the
 //    member's clients share). "hub": one SDK Client with StreamableHTTPClientTransport per loop,
-//    all with the same member's token (cached by the satellite after the warm-up). Hub and direct
-//    rounds alternate (the order flips each round) and the medians of the rounds are reported.
+//    all with the same member's token (cached by the satellite after the warm-up). "direct
+//    HTTP", for scale: the same server in its own Streamable HTTP mode, one SDK HTTP client (and
+//    session) per loop: what any HTTP hop costs this machine's clients. The three rotate (the
+//    order shifts each round) and the medians of the rounds are reported; the targets compare
+//    the hub with direct stdio.
 // 2. Memory per open session: SDK clients that only initialize, the service's RSS before and
 //    after (the endpoint is stateless, so it should hold nothing per client).
 // 3. Cold start: a member's first `tools/call` while their stdio process is not running yet,
@@ -25,8 +28,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   cpuMeter,
+  freePort,
   json,
   median,
   ms,
@@ -43,7 +48,8 @@ import {
 const require = createRequire(import.meta.url);
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
-const LEVELS = [1, 8, 32];
+// BENCH_HUB_LEVELS (e.g. `1,32`) measures only those concurrencies.
+const LEVELS = (process.env.BENCH_HUB_LEVELS ?? '1,8,32').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_HUB_ROUNDS ?? 3);
 const ROUND_S = Number(process.env.BENCH_HUB_SECONDS ?? 5);
 const WARMUP_S = 1;
@@ -346,30 +352,33 @@ async function closedLoop(
   return { latencies, perSecond: latencies.length / elapsed, errors };
 }
 
+type Mode = 'hub' | 'direct' | 'http';
+
 interface Pair {
   hub: Round;
   direct: Round;
+  http: Round;
 }
 
-/** Alternating rounds at one concurrency, after a short warm-up of both. */
-async function pairsAt(
-  level: number,
-  hub: readonly Client[],
-  direct: readonly Client[],
-): Promise<Pair[]> {
-  const run = (mode: 'hub' | 'direct', seconds: number) =>
-    mode === 'hub'
-      ? closedLoop(hub, HUB_ECHO, level, seconds)
-      : closedLoop(direct, DIRECT_ECHO, level, seconds);
-  await run('hub', WARMUP_S);
-  await run('direct', WARMUP_S);
+interface Contenders {
+  hub: readonly Client[];
+  direct: readonly Client[];
+  http: readonly Client[];
+}
+
+/** Rotating rounds at one concurrency, after a short warm-up of each. */
+async function pairsAt(level: number, contenders: Contenders): Promise<Pair[]> {
+  const run = (mode: Mode, seconds: number) =>
+    closedLoop(contenders[mode], mode === 'hub' ? HUB_ECHO : DIRECT_ECHO, level, seconds);
+  const modes: Mode[] = ['hub', 'direct', 'http'];
+  for (const mode of modes) await run(mode, WARMUP_S);
   const pairs: Pair[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // The order flips each round, so that a drift in the machine's load favours neither.
-    const order: Array<'hub' | 'direct'> = round % 2 === 0 ? ['hub', 'direct'] : ['direct', 'hub'];
+    // The order shifts each round, so that a drift in the machine's load favours none.
+    const order = modes.map((_, i) => modes[(i + round) % modes.length]!);
     const done: Partial<Pair> = {};
     for (const mode of order) done[mode] = await run(mode, ROUND_S);
-    pairs.push(done as Pair);
+    pairs.push({ hub: done.hub!, direct: done.direct!, http: done.http! });
   }
   return pairs;
 }
@@ -386,7 +395,7 @@ function latencyRow(target: Target, level: number, pairs: Pair[], cpuPerCall: nu
     addedP99 < 5 ? 'p99 ✓' : 'p99 ✗',
     ...(level === 32 ? [ratio >= 0.6 ? 'calls/s ✓' : 'calls/s ✗'] : []),
   ].join(' ');
-  const errors = pairs.reduce((sum, x) => sum + x.hub.errors + x.direct.errors, 0);
+  const errors = pairs.reduce((sum, x) => sum + x.hub.errors + x.direct.errors + x.http.errors, 0);
   return [
     `${target.name}: ${level}`,
     ms(of((x) => p(x.direct, 50))),
@@ -398,6 +407,8 @@ function latencyRow(target: Target, level: number, pairs: Pair[], cpuPerCall: nu
     of((x) => x.direct.perSecond).toFixed(0),
     of((x) => x.hub.perSecond).toFixed(0),
     pct(ratio),
+    ms(of((x) => p(x.http, 50))),
+    of((x) => x.http.perSecond).toFixed(0),
     cpuPerCall.toFixed(2),
     String(errors),
     met,
@@ -410,24 +421,56 @@ function latencyRow(target: Target, level: number, pairs: Pair[], cpuPerCall: nu
  * divided by the hub calls made; direct calls do not reach the service at all.
  */
 async function latencySection(target: Target, stage: Stage, warm: Client): Promise<string[][]> {
+  const width = Math.max(...LEVELS);
   const hub = [warm];
-  while (hub.length < Math.max(...LEVELS)) hub.push(await hubClient(stage.url, stage.admin.token));
+  while (hub.length < width) hub.push(await hubClient(stage.url, stage.admin.token));
   const direct = await directClient();
   await echo(direct, DIRECT_ECHO);
+  const everything = await everythingOverHttp();
+  const http: Client[] = [];
   const cpu = cpuMeter(target);
   const rows: string[][] = [];
   try {
+    while (http.length < width) http.push(await httpClient(everything.url));
     for (const level of LEVELS) {
       const cpuBefore = await cpu();
-      const pairs = await pairsAt(level, hub, [direct]);
+      const pairs = await pairsAt(level, { hub, direct: [direct], http });
       const hubCalls = pairs.reduce((sum, x) => sum + x.hub.latencies.length, 0);
       const cpuPerCall = ((await cpu()) - cpuBefore) / hubCalls;
       rows.push(latencyRow(target, level, pairs, cpuPerCall * 1000));
     }
   } finally {
-    await Promise.all([...hub, direct].map((client) => client.close()));
+    await Promise.all([...hub, direct, ...http].map((client) => client.close()));
+    everything.child.kill();
   }
   return rows;
+}
+
+/** server-everything in its own Streamable HTTP mode, on a free port of this machine. */
+async function everythingOverHttp(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}/mcp`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server-everything did not listen')), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('listening')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${code})`)));
+  });
+  child.stderr!.resume();
+  return { url, child };
+}
+
+async function httpClient(url: string): Promise<Client> {
+  const client = new Client({ name: 'bench-direct-http', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: ownSignalFetch }));
+  return client;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -668,6 +711,8 @@ function print(results: Results) {
       'direct calls/s',
       'hub calls/s',
       'hub/direct',
+      'direct HTTP p50',
+      'direct HTTP calls/s',
       'service CPU ms per hub call',
       'errors',
       'targets',

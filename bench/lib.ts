@@ -54,7 +54,7 @@ export function benchNodeOptions(): Record<string, string> {
   return flags ? { NODE_OPTIONS: flags } : {};
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const net = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = net.createServer();

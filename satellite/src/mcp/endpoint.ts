@@ -1,13 +1,13 @@
 // The satellite's MCP endpoint: MCP clients reach their upstreams here with a Groundstation
-// token. Stateless Streamable HTTP: every POST gets a new aggregated server and transport, so
-// replicas need no sticky sessions (exchanges.ts says what that costs). See docs in README.md.
+// token. Stateless Streamable HTTP: every POST gets a new aggregated server and a transport of
+// its own (post-transport.ts), so replicas need no sticky sessions (exchanges.ts says what that
+// costs). See README.md.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   ErrorCode,
-  isJSONRPCRequest,
   type Implementation,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { EventSink, Identity, Log, TokenChecker, UpstreamPool } from '../parts.js';
 import { BoundedCache } from './cache.js';
@@ -17,17 +17,22 @@ import { createExchangeHub, type ExchangeHub } from './exchanges.js';
 import { createAggregateServer } from './handlers.js';
 import {
   BodyError,
+  answerForm,
   bearerToken,
   clientAddress,
   guessedClientName,
   headerValue,
+  jsonRpcMessages,
   readJsonBody,
   sendJson,
   sendRpcError,
   statedClientName,
+  unsupportedVersion,
   userAgent,
 } from './http.js';
+import { isRequest } from './messages.js';
 import { assignPrefixes, slugify, type Member } from './names.js';
+import { PostTransport, type AnswerForm } from './post-transport.js';
 import { createReporter, type Reporter, type ReporterOptions } from './reporting.js';
 import { createResourceDirectory, type ResourceDirectory } from './resources.js';
 import { tokenDigest } from './tokens.js';
@@ -153,11 +158,27 @@ async function route(
     sendRpcError(res, 405, ErrorCode.ConnectionClosed, 'Method not allowed.', { Allow: 'POST' });
     return;
   }
+  const form = answerForm(req);
+  if (!form) {
+    const accepted = 'Not Acceptable: the client must accept application/json or text/event-stream';
+    sendRpcError(res, 406, ErrorCode.ConnectionClosed, accepted);
+    return;
+  }
   const body = parsedBody !== undefined ? parsedBody : await bodyOf(req, res);
   if (body === undefined) return;
-  const messages = Array.isArray(body) ? body : [body];
+  const messages = jsonRpcMessages(body);
+  if (!messages) {
+    sendRpcError(res, 400, ErrorCode.InvalidRequest, 'Invalid Request: not JSON-RPC 2.0');
+    return;
+  }
+  const version = unsupportedVersion(req, messages);
+  if (version) {
+    sendRpcError(res, 400, ErrorCode.ConnectionClosed, version);
+    return;
+  }
   recordActivity(state, req, identity, messages);
-  if (state.hub.deliver(messages, tokenDigest(identity.token))) {
+  const owner = tokenDigest(identity.token);
+  if (state.hub.deliver(messages, owner)) {
     res.writeHead(202).end();
     return;
   }
@@ -170,7 +191,8 @@ async function route(
     url.searchParams.get('mode') === 'discovery' ||
     headerValue(req, 'x-groundstation-tools')?.toLowerCase() === 'discovery';
   const scope: Scope = { identity, members, prefixed: target.installation === undefined };
-  await serve(state, req, res, body, scope, discovery);
+  const post: Post = { messages, batch: Array.isArray(body), form, owner };
+  await serve(state, req, res, post, scope, discovery);
 }
 
 async function bodyOf(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
@@ -256,9 +278,9 @@ function recordActivity(
   state: EndpointState,
   req: IncomingMessage,
   identity: Identity,
-  messages: readonly unknown[],
+  messages: readonly JSONRPCMessage[],
 ): void {
-  const requests = messages.filter((message) => isJSONRPCRequest(message));
+  const requests = messages.filter(isRequest);
   if (requests.length === 0) return;
   const key = `${identity.userId}\n${identity.clientId ?? ''}`;
   const stated = statedClientName(req, messages);
@@ -277,12 +299,21 @@ function recordActivity(
   });
 }
 
+/** A POST's valid JSON-RPC messages and how the client takes answers. */
+interface Post {
+  messages: JSONRPCMessage[];
+  batch: boolean;
+  form: AnswerForm;
+  /** Whose POST it is: the digest of its bearer token (exchanges.ts). */
+  owner: string;
+}
+
 /** One POST, served by a server and transport of its own that end with its response. */
 async function serve(
   state: EndpointState,
   req: IncomingMessage,
   res: ServerResponse,
-  body: unknown,
+  post: Post,
   scope: Scope,
   discovery: boolean,
 ): Promise<void> {
@@ -297,15 +328,17 @@ async function serve(
     now: state.now,
   };
   const server = createAggregateServer(options.serverInfo ?? DEFAULT_SERVER_INFO, context);
-  // Server-sent events rather than JSON answers: progress and relayed requests need a stream.
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const transport = new PostTransport(req, res, post.messages, post.form, post.batch);
+  const wrapped = state.hub.wrap(transport, post.owner);
   state.servers.add(server);
-  // Also when the client hangs up early: closing aborts its running calls, and with them the
-  // upstream calls (their signal), which is the cancellation that works across replicas.
+  // A POST answered in full leaves nothing running: the server is dropped, not closed (closing
+  // rejects what is pending with an error, built with its stack, on every request). A client
+  // that hangs up early closes the transport instead, which aborts its running calls, and with
+  // them the upstream calls (their signal): the cancellation that works across replicas.
   res.on('close', () => {
     state.servers.delete(server);
-    server.close().catch(() => undefined);
+    wrapped.release();
   });
-  await server.connect(state.hub.wrap(transport, tokenDigest(scope.identity.token)));
-  await transport.handleRequest(req, res, body);
+  await server.connect(wrapped);
+  transport.dispatch();
 }

@@ -15,45 +15,48 @@ import type {
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type JSONRPCResultResponse,
-  type MessageExtraInfo,
-  type RequestId,
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  JSONRPCResultResponse,
+  MessageExtraInfo,
+  RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { isAnswer, isNotification, isRequest } from './messages.js';
+
+/** A POST's transport as the hub wraps it. */
+export interface ExchangeTransport extends Transport {
+  /** Forgets what the hub holds for this POST, once it has been answered. */
+  release(): void;
+}
 
 export interface ExchangeHub {
   /** A transport for one POST's server, owned by `owner` (a digest of the bearer token). */
-  wrap(inner: Transport, owner: string): Transport;
+  wrap(inner: Transport, owner: string): ExchangeTransport;
   /**
    * Hands a POST's messages to the transports waiting for them. False when the POST holds a
    * request (it then needs a server of its own); true when it was only answers and
    * notifications, which are now dealt with (the caller answers 202).
    */
-  deliver(messages: readonly unknown[], owner: string): boolean;
+  deliver(messages: readonly JSONRPCMessage[], owner: string): boolean;
 }
 
 interface Outbound {
-  transport: ExchangeTransport;
+  transport: WrappedTransport;
   owner: string;
   originalId: RequestId;
 }
 
 interface Registry {
   outbound: Map<string, Outbound>;
-  inbound: Map<string, Set<ExchangeTransport>>;
+  inbound: Map<string, Set<WrappedTransport>>;
 }
 
 function inboundKey(owner: string, id: RequestId): string {
   return `${owner}\n${typeof id}:${String(id)}`;
 }
 
-class ExchangeTransport implements Transport {
+class WrappedTransport implements ExchangeTransport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
@@ -91,20 +94,17 @@ class ExchangeTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (isJSONRPCRequest(message)) {
+    if (isRequest(message)) {
       const wireId = `gs-${randomUUID()}`;
       this.wireIds.set(message.id, wireId);
       const outbound = { transport: this, owner: this.owner, originalId: message.id };
       this.registry.outbound.set(wireId, outbound);
       return this.inner.send({ ...message, id: wireId }, options);
     }
-    if (
-      (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) &&
-      message.id !== undefined
-    ) {
+    if (isAnswer(message) && message.id !== undefined) {
       this.forgetInbound(inboundKey(this.owner, message.id));
     }
-    if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
+    if (isNotification(message) && message.method === 'notifications/cancelled') {
       const requestId = message.params?.requestId;
       const wireId = isRequestId(requestId) ? this.wireIds.get(requestId) : undefined;
       if (wireId)
@@ -126,9 +126,9 @@ class ExchangeTransport implements Transport {
   }
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    if (isJSONRPCRequest(message)) {
+    if (isRequest(message)) {
       const key = inboundKey(this.owner, message.id);
-      const set = this.registry.inbound.get(key) ?? new Set<ExchangeTransport>();
+      const set = this.registry.inbound.get(key) ?? new Set<WrappedTransport>();
       set.add(this);
       this.registry.inbound.set(key, set);
       this.inboundKeys.add(key);
@@ -143,7 +143,7 @@ class ExchangeTransport implements Transport {
     this.inboundKeys.delete(key);
   }
 
-  private release(): void {
+  release(): void {
     for (const key of [...this.inboundKeys]) this.forgetInbound(key);
     for (const wireId of this.wireIds.values()) this.registry.outbound.delete(wireId);
     this.wireIds.clear();
@@ -157,17 +157,17 @@ function isRequestId(value: unknown): value is RequestId {
 export function createExchangeHub(): ExchangeHub {
   const registry: Registry = { outbound: new Map(), inbound: new Map() };
   return {
-    wrap: (inner, owner) => new ExchangeTransport(inner, registry, owner),
+    wrap: (inner, owner) => new WrappedTransport(inner, registry, owner),
     deliver(messages, owner) {
-      if (messages.some((message) => isJSONRPCRequest(message))) return false;
+      if (messages.some((message) => isRequest(message))) return false;
       for (const message of messages) {
-        if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+        if (isAnswer(message)) {
           const waiting =
             message.id === undefined ? undefined : registry.outbound.get(String(message.id));
           if (waiting?.owner !== owner) continue;
           registry.outbound.delete(String(message.id));
           waiting.transport.answer(message, waiting.originalId);
-        } else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
+        } else if (isNotification(message) && message.method === 'notifications/cancelled') {
           const requestId = message.params?.requestId;
           if (!isRequestId(requestId)) continue;
           const calls = registry.inbound.get(inboundKey(owner, requestId));

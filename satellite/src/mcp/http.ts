@@ -1,6 +1,12 @@
 // Small HTTP helpers of the endpoint (node:http, no framework: the caller mounts `handle`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import { initializes, initializingClient } from './messages.js';
+import type { AnswerForm } from './post-transport.js';
 
 // The SDK transport's own limit for a body it reads.
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -66,6 +72,49 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * How the client takes answers, from its Accept header; undefined when it takes neither JSON
+ * nor a stream. The specification has clients list both, but some list one (or none, which
+ * HTTP reads as anything): they get the one they take.
+ */
+export function answerForm(req: IncomingMessage): AnswerForm | undefined {
+  const accept = req.headers.accept?.toLowerCase();
+  if (!accept || accept.includes('*/*')) return 'either';
+  const json = accept.includes('application/json') || accept.includes('application/*');
+  const stream = accept.includes('text/event-stream') || accept.includes('text/*');
+  if (json && stream) return 'either';
+  if (json) return 'json';
+  return stream ? 'stream' : undefined;
+}
+
+/** The body's JSON-RPC messages (one, or a non-empty batch); undefined when any is not one. */
+export function jsonRpcMessages(body: unknown): JSONRPCMessage[] | undefined {
+  const items = Array.isArray(body) ? body : [body];
+  if (items.length === 0) return undefined;
+  const messages: JSONRPCMessage[] = [];
+  for (const item of items) {
+    const parsed = JSONRPCMessageSchema.safeParse(item);
+    if (!parsed.success) return undefined;
+    messages.push(parsed.data);
+  }
+  return messages;
+}
+
+/**
+ * Why the request's MCP-Protocol-Version cannot be served, as the SDK words it; undefined when
+ * it can (or is absent, or the POST initializes, which states its version in the body).
+ */
+export function unsupportedVersion(
+  req: IncomingMessage,
+  messages: readonly JSONRPCMessage[],
+): string | undefined {
+  const version = header(req, 'mcp-protocol-version');
+  if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+  if (initializes(messages)) return undefined;
+  const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
+  return `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`;
+}
+
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -90,14 +139,9 @@ const KNOWN_AGENTS: Array<[RegExp, string]> = [
 /** The name the client gives: the X-MCP-Client-Name header, or an initialize request's. */
 export function statedClientName(
   req: IncomingMessage,
-  messages: readonly unknown[],
+  messages: readonly JSONRPCMessage[],
 ): string | undefined {
-  const named = header(req, 'x-mcp-client-name');
-  if (named) return named;
-  const initialize = messages.find((message) => isInitializeRequest(message));
-  return initialize && isInitializeRequest(initialize)
-    ? initialize.params.clientInfo.name
-    : undefined;
+  return header(req, 'x-mcp-client-name') || initializingClient(messages);
 }
 
 /** A client's name guessed from its User-Agent, for clients that never state one. */

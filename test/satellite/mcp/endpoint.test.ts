@@ -6,6 +6,7 @@ import { LONG_NAME, createFixture, type Fixture } from './fixtures.js';
 import {
   active,
   connectClient,
+  rpcAnswers,
   startHarness,
   type ConnectOptions,
   type Harness,
@@ -436,10 +437,7 @@ describe('MCP endpoint', () => {
             },
             body: JSON.stringify(body),
           });
-          const data = (await response.text())
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          return JSON.parse(data?.slice(6) ?? 'null');
+          return (await rpcAnswers(response))[0];
         };
         const init = await post({
           jsonrpc: '2.0',

@@ -311,3 +311,19 @@ export function active(user: string, extra: Partial<Introspection> = {}): Intros
     ...extra,
   };
 }
+
+/**
+ * The JSON-RPC messages of a POST's answer, whichever form the endpoint chose: one JSON body
+ * (an object, or an array for a batch) or the `data:` lines of a server-sent event stream.
+ */
+export async function rpcAnswers(response: Response): Promise<any[]> {
+  const body = await response.text();
+  if (response.headers.get('content-type')?.startsWith('application/json')) {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  }
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)));
+}
