@@ -5,6 +5,9 @@ export const API_VERSION = '0.20.5';
 
 export const EMBEDDED_COMPILERS = ['baseline', 'optimizing'] as const;
 export type EmbeddedCompiler = (typeof EMBEDDED_COMPILERS)[number];
+/** How the built-in satellite sandboxes its stdio servers (the satellite's servers/sandbox.ts). */
+export const SATELLITE_SANDBOXES = ['off', 'prlimit', 'namespaces'] as const;
+export type SatelliteSandbox = (typeof SATELLITE_SANDBOXES)[number];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -101,8 +104,20 @@ export interface Config {
     enabled: boolean;
     /** A stdio server unused this long is stopped until its next use. */
     idleMs: number;
-    /** A V8 heap limit for node/npx servers, in MB; null for none. */
+    /** Most resident memory of a server's processes (and V8 heap), in MB; null for none. */
     maxMemoryMb: number | null;
+    /** The most CPU of a server's processes, in percent of one core; null for none. */
+    maxCpuPercent: number | null;
+    /** The window the CPU limit is averaged over. */
+    cpuWindowSeconds: number;
+    /** Stdio processes running at once, on the satellite and per team; null for no limit. */
+    maxProcesses: number | null;
+    maxProcessesPerTeam: number | null;
+    sandbox: SatelliteSandbox;
+    /** Open files of a sandboxed server. */
+    sandboxOpenFiles: number;
+    /** RLIMIT_NPROC of a sandboxed server; null leaves it unset. */
+    sandboxProcesses: number | null;
   };
   satellites: {
     globalTokenTtlSeconds: number;
@@ -551,6 +566,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       idleMs: integer(env, 'SATELLITE_IDLE_MS', 600_000, 1000, 86_400_000),
       maxMemoryMb: integer(env, 'SATELLITE_MAX_MEMORY_MB', 0, 0, 1_000_000) || null,
+      maxCpuPercent: integer(env, 'SATELLITE_MAX_CPU_PERCENT', 0, 0, 100_000) || null,
+      cpuWindowSeconds: integer(env, 'SATELLITE_CPU_WINDOW_SECONDS', 30, 1, 3600),
+      maxProcesses: integer(env, 'SATELLITE_MAX_PROCESSES', 0, 0, 100_000) || null,
+      maxProcessesPerTeam: integer(env, 'SATELLITE_MAX_PROCESSES_PER_TEAM', 0, 0, 100_000) || null,
+      sandbox: oneOf(env, 'SATELLITE_SANDBOX', SATELLITE_SANDBOXES, 'off'),
+      sandboxOpenFiles: integer(env, 'SATELLITE_SANDBOX_OPEN_FILES', 4096, 16, 1_048_576),
+      sandboxProcesses: integer(env, 'SATELLITE_SANDBOX_PROCESSES', 0, 0, 4_194_304) || null,
     },
     satellites: {
       globalTokenTtlSeconds: integer(

@@ -108,7 +108,7 @@ function mountBuiltInSatellite(app: FastifyInstance) {
           name: 'groundstation-built-in',
           registrationToken: () => app.builtInSatellite.issueToken(),
           idleMs: config.builtInSatellite.idleMs,
-          servers: { maxMemoryMb: config.builtInSatellite.maxMemoryMb ?? undefined },
+          servers: satelliteServers(config.builtInSatellite),
           log: logger.child({ part: 'satellite' }),
         });
         handler = satellite.handle;
@@ -119,6 +119,20 @@ function mountBuiltInSatellite(app: FastifyInstance) {
         return null;
       }
     },
+  };
+}
+
+/** The built-in satellite's limits and sandbox for its stdio servers, as its options take them. */
+function satelliteServers(settings: Config['builtInSatellite']) {
+  return {
+    maxMemoryMb: settings.maxMemoryMb ?? undefined,
+    maxCpuPercent: settings.maxCpuPercent ?? undefined,
+    cpuWindowMs: settings.cpuWindowSeconds * 1000,
+    maxProcesses: settings.maxProcesses ?? undefined,
+    maxProcessesPerTeam: settings.maxProcessesPerTeam ?? undefined,
+    sandbox: settings.sandbox,
+    sandboxOpenFiles: settings.sandboxOpenFiles,
+    sandboxProcesses: settings.sandboxProcesses ?? undefined,
   };
 }
 

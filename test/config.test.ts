@@ -46,6 +46,39 @@ describe('configuration', () => {
     expect(config.satellites.keyCacheMs).toBe(0);
   });
 
+  it('reads the built-in satellite’s process limits and sandbox, all off by default', () => {
+    expect(loadConfig({}).builtInSatellite).toMatchObject({
+      maxMemoryMb: null,
+      maxCpuPercent: null,
+      cpuWindowSeconds: 30,
+      maxProcesses: null,
+      maxProcessesPerTeam: null,
+      sandbox: 'off',
+      sandboxOpenFiles: 4096,
+      sandboxProcesses: null,
+    });
+    const config = loadConfig({
+      SATELLITE_MAX_MEMORY_MB: '512',
+      SATELLITE_MAX_CPU_PERCENT: '150',
+      SATELLITE_CPU_WINDOW_SECONDS: '10',
+      SATELLITE_MAX_PROCESSES: '40',
+      SATELLITE_MAX_PROCESSES_PER_TEAM: '0',
+      SATELLITE_SANDBOX: 'namespaces',
+      SATELLITE_SANDBOX_OPEN_FILES: '1024',
+      SATELLITE_SANDBOX_PROCESSES: '2048',
+    });
+    expect(config.builtInSatellite).toMatchObject({
+      maxMemoryMb: 512,
+      maxCpuPercent: 150,
+      cpuWindowSeconds: 10,
+      maxProcesses: 40,
+      maxProcessesPerTeam: null,
+      sandbox: 'namespaces',
+      sandboxOpenFiles: 1024,
+      sandboxProcesses: 2048,
+    });
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -73,6 +106,11 @@ describe('configuration', () => {
     [{ EMBEDDED_VACUUM_MS: '50' }, /EMBEDDED_VACUUM_MS must be between 100 and 3600000/],
     [{ EMBEDDED_COMPILER: 'fast' }, /EMBEDDED_COMPILER must be one of baseline, optimizing/],
     [{ SATELLITE_KEY_CACHE_MS: '90000' }, /SATELLITE_KEY_CACHE_MS must be between 0 and 60000/],
+    [{ SATELLITE_MAX_CPU_PERCENT: 'half' }, /SATELLITE_MAX_CPU_PERCENT must be a whole number/],
+    [{ SATELLITE_MAX_PROCESSES: '-1' }, /SATELLITE_MAX_PROCESSES must be a whole number/],
+    [{ SATELLITE_CPU_WINDOW_SECONDS: '0' }, /SATELLITE_CPU_WINDOW_SECONDS must be between 1/],
+    [{ SATELLITE_SANDBOX: 'docker' }, /SATELLITE_SANDBOX must be one of off, prlimit, namespaces/],
+    [{ SATELLITE_SANDBOX_OPEN_FILES: '8' }, /SATELLITE_SANDBOX_OPEN_FILES must be between 16/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -12,7 +12,7 @@ import { createMcpEndpoint } from './mcp/endpoint.js';
 import { createTokenChecker } from './mcp/tokens.js';
 import type { Log } from './parts.js';
 import { createUpstreamPool } from './servers/pool.js';
-import type { UpstreamPoolOptions } from './servers/settings.js';
+import type { ServerSettings } from './servers/settings.js';
 
 export interface SatelliteOptions extends PairingOptions {
   /** Where Groundstation's API is reached from here (its origin, without `/api`). */
@@ -27,7 +27,7 @@ export interface SatelliteOptions extends PairingOptions {
   /** A stdio server unused this long is stopped until its next use (default 10 min). */
   idleMs?: number;
   /** How stdio servers are restarted and limited (servers/settings.ts). */
-  servers?: Pick<UpstreamPoolOptions, 'restartDelaysMs' | 'crashWindowMs' | 'maxMemoryMb'>;
+  servers?: ServerSettings;
 }
 
 export interface RunningSatellite {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { startSatellite } from './satellite.js';
+import { SANDBOX_MODES, type SandboxMode } from './servers/sandbox.js';
+import type { ServerSettings } from './servers/settings.js';
 
 /** The largest MCP request body read (a tool call's arguments). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -16,7 +18,7 @@ export interface StandaloneSettings {
   dataDir: string;
   name: string;
   idleMs?: number;
-  servers?: { maxMemoryMb?: number };
+  servers?: ServerSettings;
 }
 
 /** Settings from the environment: GROUNDSTATION_URL, SATELLITE_REGISTRATION_TOKEN, … */
@@ -35,17 +37,49 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): StandaloneSettings {
     host,
     dataDir: path.resolve(env.SATELLITE_DATA_DIR ?? './satellite-data'),
     name: env.SATELLITE_NAME ?? `satellite-${os.hostname()}`.toLowerCase().slice(0, 32),
-    idleMs: positive(env.SATELLITE_IDLE_MS),
-    servers: { maxMemoryMb: positive(env.SATELLITE_MAX_MEMORY_MB) },
+    idleMs: positive(env.SATELLITE_IDLE_MS, 'SATELLITE_IDLE_MS'),
+    servers: serverSettingsFromEnv(env),
+  };
+}
+
+/** The limits and sandbox of the stdio servers; the same names as the built-in satellite's. */
+function serverSettingsFromEnv(env: NodeJS.ProcessEnv): ServerSettings {
+  const cpuWindowSeconds = positive(
+    env.SATELLITE_CPU_WINDOW_SECONDS,
+    'SATELLITE_CPU_WINDOW_SECONDS',
+  );
+  return {
+    maxMemoryMb: limit(env, 'SATELLITE_MAX_MEMORY_MB'),
+    maxCpuPercent: limit(env, 'SATELLITE_MAX_CPU_PERCENT'),
+    cpuWindowMs: cpuWindowSeconds === undefined ? undefined : cpuWindowSeconds * 1000,
+    maxProcesses: limit(env, 'SATELLITE_MAX_PROCESSES'),
+    maxProcessesPerTeam: limit(env, 'SATELLITE_MAX_PROCESSES_PER_TEAM'),
+    sandbox: sandboxMode(env.SATELLITE_SANDBOX),
+    sandboxOpenFiles: positive(env.SATELLITE_SANDBOX_OPEN_FILES, 'SATELLITE_SANDBOX_OPEN_FILES'),
+    sandboxProcesses: limit(env, 'SATELLITE_SANDBOX_PROCESSES'),
   };
 }
 
 /** A positive whole number from the environment, or undefined for the default. */
-function positive(raw: string | undefined): number | undefined {
+function positive(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${raw} is not a positive number`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+/** A limit: a positive whole number, or undefined for none (unset, empty or 0, as built in). */
+function limit(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  return env[name] === '0' ? undefined : positive(env[name], name);
+}
+
+function sandboxMode(raw: string | undefined): SandboxMode | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const mode = SANDBOX_MODES.find((candidate) => candidate === raw);
+  if (!mode)
+    throw new Error(`SATELLITE_SANDBOX must be one of ${SANDBOX_MODES.join(', ')}, got "${raw}"`);
+  return mode;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

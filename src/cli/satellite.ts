@@ -12,7 +12,11 @@ for teams that want their own, and for scale-out. Settings come from the environ
   SATELLITE_DATA_DIR            where it keeps its key and the servers' working folders
   SATELLITE_NAME                its name (10 to 32 of a-z, 0-9, - and _)
   SATELLITE_IDLE_MS             stop a stdio server unused this long (default 600000)
-  SATELLITE_MAX_MEMORY_MB       a V8 heap limit for node/npx servers (default none)
+  SATELLITE_MAX_MEMORY_MB       memory of a server's processes (Linux; and node's heap) (default none)
+  SATELLITE_MAX_CPU_PERCENT     CPU of one core a server may use on average before it is niced
+  SATELLITE_CPU_WINDOW_SECONDS  the window of that average (default 30)
+  SATELLITE_MAX_PROCESSES, SATELLITE_MAX_PROCESSES_PER_TEAM  running stdio servers at most
+  SATELLITE_SANDBOX             off (default), prlimit or namespaces (docs/satellites.md)
 `;
 
 /**

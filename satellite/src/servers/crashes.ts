@@ -1,4 +1,6 @@
-// When a crashed server is started again, and when it is given up on.
+// When a crashed server is started again, and when it is given up on. A process the watchdog
+// killed for its memory (watchdog.ts) counts as crashed too: one that always outgrows its limit
+// ends permanently failed instead of being started over for ever.
 
 /** Crashes 1 to 3 within the window are restarted; the 4th fails the server for good. */
 export const CRASHES_TO_FAIL = 4;

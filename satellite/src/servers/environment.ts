@@ -47,8 +47,9 @@ export function childEnvironment(
   const limit = memoryLimitOf(entry) ?? maxMemoryMb;
   if (limit !== undefined && isNodeCommand(entry.command)) {
     // A heap limit only means something to V8, so only `node` and `npx` servers get one, through
-    // NODE_OPTIONS (npx hands it on to the node it starts). Other runtimes run unlimited; a hard
-    // limit for those needs the OS (cgroups, ulimit), which the satellite does not set up.
+    // NODE_OPTIONS (npx hands it on to the node it starts): V8 then collects harder and fails
+    // with its own message before the watchdog (watchdog.ts) kills the whole process tree for
+    // its resident memory, which holds for every runtime, on Linux.
     const flag = `--max-old-space-size=${Math.floor(limit)}`;
     env.NODE_OPTIONS = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${flag}` : flag;
   }
@@ -56,7 +57,7 @@ export function childEnvironment(
 }
 
 /** `maxMemoryMb` of an entry, a field Groundstation's configuration may add (not typed yet). */
-function memoryLimitOf(entry: ServerEntry): number | undefined {
+export function memoryLimitOf(entry: ServerEntry): number | undefined {
   const value: unknown = Reflect.get(entry, 'maxMemoryMb');
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }

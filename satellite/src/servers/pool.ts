@@ -89,6 +89,7 @@ export function createUpstreamPool(options: UpstreamPoolOptions): UpstreamPool {
     async close(): Promise<void> {
       closed = true;
       await Promise.all([...members.keys()].map((key) => remove(key, 'shutdown')));
+      settings.watchdog.close();
     },
   };
 }

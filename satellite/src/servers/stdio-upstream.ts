@@ -1,19 +1,19 @@
 // A stdio server of one member instance: its process, started on first use, restarted after
 // crashes, stopped when idle and started again on demand.
-import type { ChildProcess } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HeartbeatProcess, ServerEntry } from '../../../protocol/satellite.js';
-import { childOf, closeChild, exitOf } from './child.js';
+import { closeChild, exitOf } from './child.js';
 import { CRASHES_TO_FAIL, CrashHistory } from './crashes.js';
-import { childEnvironment, instanceFolder } from './environment.js';
+import { childEnvironment, instanceFolder, memoryLimitOf } from './environment.js';
 import { emitStatus, errorText, processFields, stderrEvents, teamOf } from './fields.js';
 import { iso, type ManagedUpstream, type StopReason } from './managed.js';
+import type { Slot, SlotHolder } from './process-slots.js';
+import { createRun, gone, type Run } from './run.js';
 import type { Settings } from './settings.js';
-import { RELAYED_CAPABILITIES } from './capabilities.js';
-import { DEFAULT_LIMITS, StderrLog } from './stderr-log.js';
+import { DEFAULT_LIMITS, StderrLog, type StderrLogTarget } from './stderr-log.js';
 import { listAllTools, onToolsChanged, reportTools } from './tools.js';
+import type { WatchedProcess } from './watchdog.js';
 
 /** A server that has not answered the handshake by then is taken as crashed. */
 const HANDSHAKE_TIMEOUT_MS = 30_000;
@@ -22,22 +22,7 @@ const STOP_WAIT_MS = 5000;
 
 type State = 'idle' | 'starting' | 'running' | 'dormant' | 'restarting' | 'failed' | 'stopped';
 
-/** One process of the server, from spawn to exit. */
-interface Run {
-  client: Client;
-  transport: StdioClientTransport;
-  child: ChildProcess | undefined;
-  /** The OS pid, 0 until known (and when the spawn failed). */
-  pid: number;
-  startedAt: number;
-  /** The pool stopped it itself: its exit is not a crash. */
-  expected: boolean;
-  ended: boolean;
-}
-
-const gone = (run: Run) => run.ended || run.expected;
-
-export class StdioUpstream implements ManagedUpstream {
+export class StdioUpstream implements ManagedUpstream, SlotHolder {
   private state: State = 'idle';
   private run: Run | null = null;
   private starting: Promise<Client> | null = null;
@@ -51,6 +36,7 @@ export class StdioUpstream implements ManagedUpstream {
   private lastError = '';
   private readonly crashes: CrashHistory;
   private readonly logs: StderrLog;
+  private readonly logTarget: StderrLogTarget;
 
   constructor(
     readonly key: string,
@@ -58,8 +44,8 @@ export class StdioUpstream implements ManagedUpstream {
     private readonly settings: Settings,
   ) {
     this.crashes = new CrashHistory(settings.crashWindowMs, settings.restartDelaysMs);
-    const target = stderrEvents(settings.events, key, entry, DEFAULT_LIMITS.linesPerSecond);
-    this.logs = new StderrLog(target);
+    this.logTarget = stderrEvents(settings.events, key, entry, DEFAULT_LIMITS.linesPerSecond);
+    this.logs = new StderrLog(this.logTarget);
   }
 
   get available(): boolean {
@@ -150,6 +136,19 @@ export class StdioUpstream implements ManagedUpstream {
     return null;
   }
 
+  get lastUsed(): number {
+    return this.lastActivity;
+  }
+
+  idle(): boolean {
+    return this.state === 'running' && this.run !== null && this.run.requests.count === 0;
+  }
+
+  /** Stopped to make room under a process limit: like idling out, it starts again on next use. */
+  async evict(): Promise<void> {
+    if (this.state === 'running') await this.sleep();
+  }
+
   /** One start at a time: concurrent connects (and a due restart) share it. */
   private launch(): Promise<Client> {
     this.starting ??= this.settings
@@ -162,12 +161,22 @@ export class StdioUpstream implements ManagedUpstream {
 
   private async start(): Promise<Client> {
     clearTimeout(this.restartTimer);
+    // Taken before anything changes: a start refused at a process limit leaves the server as it
+    // was (dormant, or waiting to restart), and the next use tries again.
+    const slot = await this.settings.processes.acquire(this);
+    if (this.state === 'stopped') {
+      slot.release();
+      throw new Error(`The server ${this.key} was stopped while starting`);
+    }
     const restart = this.pendingRestart;
     this.pendingRestart = null;
     const dormantSince = this.state === 'dormant' ? this.dormantSince : null;
     this.state = 'starting';
     const began = Date.now();
-    const run = await this.spawn();
+    const run = await this.spawn(slot).catch((error: unknown) => {
+      slot.release();
+      throw error;
+    });
     const spawnMs = Date.now() - began;
     this.state = 'running';
     this.reportStart(run, spawnMs, restart, dormantSince);
@@ -180,38 +189,29 @@ export class StdioUpstream implements ManagedUpstream {
     return run.client;
   }
 
-  private async spawn(): Promise<Run> {
+  private async spawn(slot: Slot): Promise<Run> {
     const folder = await instanceFolder(this.settings.dataDir, this.key);
     // Stopped or redeployed while the folder was made: nothing may be started any more.
     if (this.state !== 'starting')
       throw new Error(`The server ${this.key} was stopped while starting`);
-    const transport = new StdioClientTransport({
-      command: this.entry.command ?? '',
-      args: this.entry.args ?? [],
+    const { command, args } = this.settings.sandbox.wrap(
+      this.entry.command ?? '',
+      this.entry.args ?? [],
+    );
+    const run = createRun({
+      command,
+      args,
       env: childEnvironment(this.entry, folder, this.settings.maxMemoryMb),
       cwd: folder,
-      stderr: 'pipe',
+      clientInfo: this.settings.clientInfo,
+      slot,
+      onStderr: (chunk) => this.logs.write(chunk),
+      onSpawn: (spawned) => {
+        if (spawned.pid) spawned.unwatch = this.settings.watchdog.watch(this.watched(spawned));
+      },
     });
-    const client = new Client(this.settings.clientInfo, RELAYED_CAPABILITIES);
-    const run: Run = {
-      client,
-      transport,
-      child: undefined,
-      pid: 0,
-      startedAt: Date.now(),
-      expected: false,
-      ended: false,
-    };
+    const { client, transport } = run;
     this.run = run;
-    transport.stderr?.on('data', (chunk: Buffer) => this.logs.write(chunk));
-    // The pid and the child are known as soon as the process exists, before the handshake that
-    // may end it: a crash report needs them.
-    const startTransport = transport.start.bind(transport);
-    transport.start = async () => {
-      await startTransport();
-      run.pid = transport.pid ?? 0;
-      run.child = childOf(transport);
-    };
     client.onclose = () => this.ended(run);
     onToolsChanged(client, () => void this.listTools(run));
     try {
@@ -276,6 +276,7 @@ export class StdioUpstream implements ManagedUpstream {
   private ended(run: Run, error?: unknown): void {
     if (run.ended) return;
     run.ended = true;
+    this.finish(run);
     if (this.run === run) this.run = null;
     clearTimeout(this.idleTimer);
     this.logs.flush();
@@ -288,7 +289,7 @@ export class StdioUpstream implements ManagedUpstream {
     const uptimeMs = run.pid ? now - run.startedAt : 0;
     const count = this.crashes.record(now);
     const willRestart = count < CRASHES_TO_FAIL;
-    const detail = error === undefined ? this.logs.lastLine : errorText(error);
+    const detail = run.killedFor ?? (error === undefined ? this.logs.lastLine : errorText(error));
     const what = run.pid ? exit.text : 'could not be started';
     this.lastError = (detail ? `${what}: ${detail}` : what).slice(0, 1024);
     this.settings.events.emit('mcp.server.crashed', {
@@ -364,10 +365,39 @@ export class StdioUpstream implements ManagedUpstream {
   /** Stops a process on purpose (idle, stop, redeploy): its exit is no crash. */
   private async end(run: Run): Promise<void> {
     run.expected = true;
+    this.finish(run);
     if (this.run === run) this.run = null;
     clearTimeout(this.idleTimer);
     await closeChild(run.client, run.child, STOP_WAIT_MS);
     this.logs.flush();
+  }
+
+  /** The process no longer counts against the limits, nor is measured. */
+  private finish(run: Run): void {
+    run.slot.release();
+    run.unwatch();
+  }
+
+  /**
+   * The process as the watchdog sees it. A kill for memory counts as a crash: the server is
+   * restarted like after any crash and fails for good at the 4th within the window, so a server
+   * that always outgrows its limit does not start over for ever.
+   */
+  private watched(run: Run): WatchedProcess {
+    return {
+      pid: run.pid,
+      key: this.key,
+      entry: this.entry,
+      memoryLimitMb: memoryLimitOf(this.entry) ?? this.settings.maxMemoryMb,
+      note: (level, message) => {
+        // After the server's own last lines, which may explain what it was doing.
+        this.logs.flush();
+        this.logTarget.lines([{ level, message, timestamp: iso(Date.now()) }]);
+      },
+      killing: (reason) => {
+        run.killedFor = reason;
+      },
+    };
   }
 
   private clearTimers(): void {
