@@ -69,3 +69,14 @@ export interface TokenChecker {
 
 /** Asks Groundstation about a token; the agent's backend client implements it. */
 export type Introspect = (token: string) => Promise<Introspection>;
+
+/**
+ * Tools an administrator switched off, per installation (`configure` with `action:
+ * "update_tool_status"`). MCP clients neither see nor call them until they are switched on again.
+ */
+export interface ToolStatus {
+  /** Whether the installation's tool (named as its server names it) is switched off. */
+  isDisabled(installationId: string, toolName: string): boolean;
+  /** Switches a tool off (true) or on again (false); refuses when too many are off already. */
+  set(installationId: string, toolName: string, disabled: boolean): Promise<void>;
+}

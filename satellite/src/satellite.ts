@@ -8,6 +8,8 @@ import { createConfiguration } from './agent/configuration.js';
 import { createEventQueue } from './agent/event-queue.js';
 import { createHeartbeat } from './agent/heartbeat.js';
 import { pair, type PairingOptions } from './agent/pairing.js';
+import { loadToolStatus } from './agent/tool-status.js';
+import { offeredPool } from './mcp/catalog.js';
 import { createMcpEndpoint } from './mcp/endpoint.js';
 import { createTokenChecker } from './mcp/tokens.js';
 import type { Log } from './parts.js';
@@ -59,8 +61,9 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     tokens: (entry) => backend.upstreamToken(creds, entry),
   });
   const tokens = createTokenChecker({ introspect: (token) => backend.introspect(creds, token) });
+  const toolStatus = await loadToolStatus(options.dataDir, log);
   const endpoint = createMcpEndpoint({
-    pool,
+    pool: offeredPool(pool, toolStatus),
     tokens,
     events: queue.sink,
     log,
@@ -83,7 +86,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   const poller = createCommandPoller(
     backend,
     current,
-    { pool, tokens, configuration },
+    { pool, tokens, configuration, toolStatus },
     log,
     options.pollIntervalMs ?? 5000,
   );

@@ -174,6 +174,37 @@ describe('the built-in satellite', () => {
       .toContain('logged');
   });
 
+  it('reports configuration fetches and client connections, which Groundstation accepts', async () => {
+    const client = await connect(await accessToken(alice));
+    await client.listTools();
+    await client.close();
+    const history = async (type: string) => {
+      await satellite!.flushEvents();
+      const res = await t.app.inject({
+        url: `/api/satellites/${satellite!.id}/event-history?type=${type}`,
+        headers: alice.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.events.map((event: { data: unknown }) => event.data);
+    };
+    // The fetch at start found alice's and bob's instances of the installation.
+    await expect
+      .poll(() => history('config.refreshed'), { timeout: 15_000, interval: 300 })
+      .toContainEqual(
+        expect.objectContaining({
+          config_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          server_count: 2,
+          teams_count: 1,
+          change_detected: true,
+        }),
+      );
+    await expect
+      .poll(() => history('mcp.client.connected'), { timeout: 15_000, interval: 300 })
+      .toContainEqual(
+        expect.objectContaining({ team_id: team, transport: 'http', client_type: 'unknown' }),
+      );
+  });
+
   it('ends a removed member’s access within the poll interval', async () => {
     const token = await accessToken(bob);
     const before = await connect(token);

@@ -1,5 +1,5 @@
 import type { Command, CommandResult } from '../../../protocol/satellite.js';
-import type { Log, TokenChecker, UpstreamPool } from '../parts.js';
+import type { Log, TokenChecker, ToolStatus, UpstreamPool } from '../parts.js';
 import type { Backend, Credentials } from './backend.js';
 import type { Configuration } from './configuration.js';
 
@@ -7,6 +7,7 @@ interface Handlers {
   pool: UpstreamPool;
   tokens: TokenChecker;
   configuration: Configuration;
+  toolStatus: ToolStatus;
 }
 
 type Outcome = Omit<CommandResult, 'command_id'>;
@@ -52,6 +53,7 @@ async function configure(
   creds: Credentials,
   parts: Handlers,
 ): Promise<Outcome> {
+  if (payload.action === 'update_tool_status') return updateToolStatus(payload, parts);
   const installationId = text(payload.installation_id);
   if (payload.event === 'mcp_redeploy' && installationId) {
     const started = Date.now();
@@ -70,6 +72,29 @@ async function configure(
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** Switches one tool of an installation off or on again for MCP clients. */
+async function updateToolStatus(
+  payload: Record<string, unknown>,
+  parts: Handlers,
+): Promise<Outcome> {
+  const installationId = text(payload.installation_id);
+  const toolName = text(payload.tool_name);
+  const disabled = payload.is_disabled;
+  if (!installationId) return failed('payload.installation_id is required');
+  if (!toolName) return failed('payload.tool_name is required');
+  if (typeof disabled !== 'boolean') return failed('payload.is_disabled must be true or false');
+  try {
+    await parts.toolStatus.set(installationId, toolName, disabled);
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
+  return done({
+    tool_name: toolName,
+    is_disabled: disabled,
+    message: disabled ? 'Tool disabled successfully' : 'Tool enabled successfully',
+  });
 }
 
 /** Starts the processes of an installation now instead of on first use. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerEntry } from '../../../protocol/satellite.js';
 import type { EventSink, Log, UpstreamPool } from '../parts.js';
 import type { Backend, Credentials } from './backend.js';
@@ -20,10 +21,28 @@ export function runnable(entry: ServerEntry): boolean {
   }
 }
 
+/** What identifies a configuration answer: the SHA-256 of its servers as sent. */
+function hashOf(servers: Record<string, ServerEntry> | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify(servers ?? {}))
+    .digest('hex');
+}
+
+function teamsOf(entries: ReadonlyMap<string, ServerEntry>): number {
+  const teams = new Set<string>();
+  for (const entry of entries.values()) if (entry.team_id !== undefined) teams.add(entry.team_id);
+  return teams.size;
+}
+
 /**
  * Keeps the pool in step with Groundstation's configuration: fetched with its ETag (an unchanged
  * answer costs a 304), invalid entries left out, the rest applied. A failure is reported as a
  * `config.error` event and leaves the running set as it was.
+ *
+ * Every fetch that was answered is reported as one `config.refreshed`, a 304 too (with
+ * `change_detected: false`): fetches happen only at start and on a `configure` command, so this
+ * costs one event per command, and it tells the satellite's event history that a change was
+ * looked for and found none. A failed fetch is reported as `config.error` instead.
  */
 export function createConfiguration(
   backend: Backend,
@@ -32,6 +51,7 @@ export function createConfiguration(
   log: Log,
 ) {
   let etag: string | null = null;
+  let hash: string | null = null;
   let entries = new Map<string, ServerEntry>();
 
   return {
@@ -53,6 +73,8 @@ export function createConfiguration(
         });
         throw error;
       }
+      const fetchMs = Date.now() - started;
+      let changed = false;
       if (fetched) {
         const next = new Map<string, ServerEntry>();
         for (const [key, entry] of Object.entries(fetched.answer.mcp_servers ?? {})) {
@@ -62,7 +84,17 @@ export function createConfiguration(
         await pool.apply(next);
         entries = next;
         etag = fetched.etag;
+        const nextHash = hashOf(fetched.answer.mcp_servers);
+        changed = nextHash !== hash;
+        hash = nextHash;
       }
+      events.emit('config.refreshed', {
+        ...(hash === null ? {} : { config_hash: hash }),
+        server_count: entries.size,
+        teams_count: teamsOf(entries),
+        change_detected: changed,
+        fetch_duration_ms: fetchMs,
+      });
       return {
         configuration_applied: true,
         changed: fetched !== null,

@@ -4,7 +4,8 @@
 // each upstream's tools, so naming them again per request is cheap.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Prompt, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Identity, Log } from '../parts.js';
+import type { ServerEntry } from '../../../protocol/satellite.js';
+import type { Identity, Log, ToolStatus, Upstream, UpstreamPool } from '../parts.js';
 import { exposeName, prefixOf, type Member } from './names.js';
 
 /** The upstreams one request may reach, and how it names their things. */
@@ -87,6 +88,62 @@ function routeAll<T extends { name: string }>(
   return lists.flatMap(({ member, items }) =>
     items.map((item) => ({ exposed: exposedName(scope, member, item.name), item, member })),
   );
+}
+
+/**
+ * An upstream as MCP clients are offered it: without the tools administrators switched off.
+ * Every way to a tool (tools/list, tools/call, and discovery's search, describe and call) asks
+ * the member's `tools()`, so a tool hidden here is hidden on all of them, and calling it answers
+ * as for a tool that does not exist.
+ */
+class OfferedUpstream implements Upstream {
+  constructor(
+    private readonly upstream: Upstream,
+    private readonly status: ToolStatus,
+  ) {}
+
+  get key(): string {
+    return this.upstream.key;
+  }
+
+  get entry(): ServerEntry {
+    return this.upstream.entry;
+  }
+
+  get available(): boolean {
+    return this.upstream.available;
+  }
+
+  connect(): Promise<Client> {
+    return this.upstream.connect();
+  }
+
+  async tools(): Promise<Tool[]> {
+    const tools = await this.upstream.tools();
+    // The command names the installation; an entry without one is known by its map key.
+    const installation = this.entry.installation_id ?? this.key;
+    return tools.filter((tool) => !this.status.isDisabled(installation, tool.name));
+  }
+
+  touch(): void {
+    this.upstream.touch();
+  }
+}
+
+/** The pool as the endpoint sees it: its upstreams offered without switched-off tools. */
+export function offeredPool(pool: UpstreamPool, status: ToolStatus): UpstreamPool {
+  const offered = (upstream: Upstream) => new OfferedUpstream(upstream, status);
+  return {
+    apply: (entries) => pool.apply(entries),
+    ofUser: (userId, teamId) => pool.ofUser(userId, teamId).map(offered),
+    get(key) {
+      const upstream = pool.get(key);
+      return upstream && offered(upstream);
+    },
+    redeploy: (installationId) => pool.redeploy(installationId),
+    processesByTeam: () => pool.processesByTeam(),
+    close: () => pool.close(),
+  };
 }
 
 export async function listTools(scope: Scope, log: Log): Promise<Routed<Tool>[]> {

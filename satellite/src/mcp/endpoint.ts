@@ -224,6 +224,11 @@ async function authenticate(
     return null;
   }
   if (identity) return identity;
+  // A request without a token is how every client starts (it learns where to sign in from the
+  // 401), so only a token that is refused counts as a failed authentication.
+  if (token !== undefined) {
+    state.reporter.authFailed({ reason: 'invalid_token', ipAddress: clientAddress(req) });
+  }
   const metadata = metadataUrl(state.location, target.installation);
   const challenge =
     token === undefined

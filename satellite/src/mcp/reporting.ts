@@ -1,9 +1,14 @@
 // What the endpoint tells Groundstation through the event sink, in batches: one event per call
 // would be too chatty. Tool calls are grouped per installation into `mcp.request.logs` (sent 3 s
 // after the first call of a batch, or at 20 calls), and each client's use is summed into one
-// `mcp.client.activity` per 30 s window.
+// `mcp.client.activity` per 30 s window. The same activity reports say when a client connected
+// and went away (connections.ts), and refused credentials are tallied (auth-failures.ts).
 import type { ServerEntry } from '../../../protocol/satellite.js';
 import type { EventSink } from '../parts.js';
+import { createAuthFailureTally, type AuthFailure } from './auth-failures.js';
+import { createConnectionTracker } from './connections.js';
+
+export type { AuthFailure } from './auth-failures.js';
 
 export interface CallReport {
   entry: ServerEntry;
@@ -36,10 +41,13 @@ export interface ActivityReport {
 
 export interface Reporter {
   call(report: CallReport): void;
+  /** One POST's requests; its client's first also reports it connected. */
   activity(report: ActivityReport): void;
+  /** A refused credential: tallied per client address, at most one event per address a window. */
+  authFailed(failure: AuthFailure): void;
   /** Sends everything gathered so far. */
   flush(): void;
-  /** Flushes and stops the timers. */
+  /** Flushes, reports every client as disconnected, and stops the timers. */
   close(): void;
 }
 
@@ -50,6 +58,15 @@ export interface ReporterOptions {
   activityMs?: number;
   /** A response whose JSON is longer is sent as a note of its size instead. */
   maxResponseChars?: number;
+  /** A client without requests this long is reported disconnected (default 30 minutes). */
+  clientIdleMs?: number;
+  /** Clients followed at most for connected/disconnected (default 10,000). */
+  maxClients?: number;
+  /** Refused credentials are tallied this long per address before one event (default 1 min). */
+  authFailureWindowMs?: number;
+  /** Addresses tallied apart per window; the others share one event (default 1,000). */
+  maxAuthFailureSources?: number;
+  now?: () => number;
 }
 
 interface Batch {
@@ -120,6 +137,19 @@ export function createReporter(options: ReporterOptions): Reporter {
   const batches = new Map<string, Batch>();
   const activities = new Map<string, Activity>();
   let activityTimer: NodeJS.Timeout | undefined;
+  const now = options.now ?? Date.now;
+  const connections = createConnectionTracker({
+    events,
+    idleMs: options.clientIdleMs ?? 30 * 60_000,
+    maxClients: options.maxClients ?? 10_000,
+    now,
+  });
+  const authFailures = createAuthFailureTally({
+    events,
+    windowMs: options.authFailureWindowMs ?? 60_000,
+    maxSources: options.maxAuthFailureSources ?? 1_000,
+    now,
+  });
 
   function flushBatch(key: string): void {
     const batch = batches.get(key);
@@ -145,6 +175,7 @@ export function createReporter(options: ReporterOptions): Reporter {
   function flush(): void {
     for (const key of [...batches.keys()]) flushBatch(key);
     flushActivity();
+    authFailures.flush();
   }
 
   return {
@@ -168,6 +199,7 @@ export function createReporter(options: ReporterOptions): Reporter {
       if (batch.requests.length >= batchSize) flushBatch(key);
     },
     activity(report) {
+      connections.seen(report);
       const key = [report.userId, report.teamId ?? '', report.clientId ?? ''].join('\n');
       const previous = activities.get(key);
       activities.set(key, {
@@ -179,7 +211,13 @@ export function createReporter(options: ReporterOptions): Reporter {
       });
       activityTimer ??= setTimeout(flushActivity, activityMs).unref();
     },
+    authFailed: (failure) => authFailures.failed(failure),
     flush,
-    close: flush,
+    close() {
+      flush();
+      // The satellite is stopping, not the client leaving (`client_close`) or idling
+      // (`timeout`): the protocol's word for a connection ended on the client's behalf is `error`.
+      connections.close('error');
+    },
   };
 }

@@ -7,12 +7,17 @@ import type { ManagedUpstream, StopReason } from './managed.js';
 import { isUnauthorized, remoteHeaders, remoteTransport } from './remote.js';
 import type { Settings } from './settings.js';
 import { RELAYED_CAPABILITIES } from './capabilities.js';
-import { listAllTools, onToolsChanged, reportTools } from './tools.js';
+import { listAllTools, onToolsChanged, reportListing } from './tools.js';
 
 export class RemoteUpstream implements ManagedUpstream {
   private client: Client | null = null;
   private connecting: Promise<Client> | null = null;
   private cache: Tool[] | null = null;
+  /**
+   * The tools last reported to Groundstation. Unlike the cache it outlives a redeploy, so the
+   * listing after one can say which tools were added or removed (`mcp.tools.updated`).
+   */
+  private reported: Tool[] | null = null;
   private stopped = false;
 
   constructor(
@@ -112,8 +117,10 @@ export class RemoteUpstream implements ManagedUpstream {
   private async listTools(client: Client): Promise<void> {
     try {
       const tools = await listAllTools(client);
+      const before = this.reported;
       this.cache = tools;
-      reportTools(this.settings.events, this.key, this.entry, tools);
+      this.reported = tools;
+      reportListing(this.settings.events, this.key, this.entry, before, tools);
     } catch (error) {
       this.settings.log.warn({ server: this.key, error: errorText(error) }, 'tools/list failed');
     }

@@ -12,7 +12,7 @@ import type { Slot, SlotHolder } from './process-slots.js';
 import { createRun, gone, type Run } from './run.js';
 import type { Settings } from './settings.js';
 import { DEFAULT_LIMITS, StderrLog, type StderrLogTarget } from './stderr-log.js';
-import { listAllTools, onToolsChanged, reportTools } from './tools.js';
+import { listAllTools, onToolsChanged, reportListing } from './tools.js';
 import type { WatchedProcess } from './watchdog.js';
 
 /** A server that has not answered the handshake by then is taken as crashed. */
@@ -27,6 +27,8 @@ export class StdioUpstream implements ManagedUpstream, SlotHolder {
   private run: Run | null = null;
   private starting: Promise<Client> | null = null;
   private cache: Tool[] | null = null;
+  /** The tools last reported: kept apart from the cache, which a redeploy empties. */
+  private reported: Tool[] | null = null;
   private lastActivity = Date.now();
   private dormantSince = 0;
   private pendingRestart: { oldPid: number; attempt: number } | null = null;
@@ -264,7 +266,8 @@ export class StdioUpstream implements ManagedUpstream, SlotHolder {
       const tools = await listAllTools(run.client);
       if (gone(run)) return;
       this.cache = tools;
-      reportTools(this.settings.events, this.key, this.entry, tools);
+      reportListing(this.settings.events, this.key, this.entry, this.reported, tools);
+      this.reported = tools;
     } catch (error) {
       if (!gone(run)) {
         this.settings.log.warn({ server: this.key, error: errorText(error) }, 'tools/list failed');

@@ -14,7 +14,11 @@ describe('MCP endpoint answers', () => {
 
   beforeAll(async () => {
     fixture = createFixture();
-    harness = await startHarness(fixture.pool, { tokA: active('usr_a') });
+    harness = await startHarness(
+      fixture.pool,
+      { tokA: active('usr_a') },
+      { reporting: { authFailureWindowMs: 30 } },
+    );
   });
 
   afterAll(async () => {
@@ -149,5 +153,24 @@ describe('MCP endpoint answers', () => {
     );
     expect(response.status).toBe(200);
     expect((await rpcAnswers(response))[0].result.protocolVersion).toBe('2025-06-18');
+  });
+
+  it('reports refused tokens as security.auth.failed, but not the tokenless first request', async () => {
+    const failures = () => harness.events.filter((event) => event.type === 'security.auth.failed');
+    const before = failures().length;
+    expect((await post(call(10, 'files__read_file'), { Authorization: '' })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(failures()).toHaveLength(before);
+    for (const token of ['forged-1', 'forged-2']) {
+      expect(
+        (await post(call(11, 'files__read_file'), { Authorization: `Bearer ${token}` })).status,
+      ).toBe(401);
+    }
+    await expect.poll(() => failures().length).toBe(before + 1);
+    expect(failures().at(-1)?.data).toMatchObject({
+      reason: 'invalid_token',
+      ip_address: '127.0.0.1',
+      failure_count: 2,
+    });
   });
 });
