@@ -92,7 +92,8 @@ export interface ServerEntry {
   server_name?: string;
   requires_oauth?: boolean;
   instance_status?: string;
-  settings?: { request_logging_enabled?: boolean };
+  /** `disabled_tools`: tools (as the server names them) hidden from MCP clients. */
+  settings?: { request_logging_enabled?: boolean; disabled_tools?: string[] };
 }
 
 /** `GET /api/satellites/{id}/config`. */

@@ -459,7 +459,7 @@ describe('configuration map', () => {
       requires_oauth: false,
       runtime: 'node',
       source: 'manual',
-      settings: { request_logging_enabled: true },
+      settings: { request_logging_enabled: true, disabled_tools: [] },
       secret_metadata: { env: ['TEAM_KEY', 'USER_TOKEN'], headers: [], query_params: [] },
     });
     // The envelope's own shape is still there.

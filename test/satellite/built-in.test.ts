@@ -205,6 +205,36 @@ describe('the built-in satellite', () => {
       );
   });
 
+  it('hides a tool an administrator switched off, until it is switched on again', async () => {
+    const client = await connect(await accessToken(alice));
+    const setEcho = async (isDisabled: boolean) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/teams/${team}/mcp/installations/${installation}/tools/echo`,
+        headers: { ...json, ...alice.headers },
+        payload: { is_disabled: isDisabled },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await satellite!.pollNow();
+    };
+    const names = async () => (await client.listTools()).tools.map((tool) => tool.name);
+    try {
+      expect(await names()).toContain('everything__echo');
+      await setEcho(true);
+      await expect
+        .poll(names, { timeout: 10_000, interval: 200 })
+        .not.toContain('everything__echo');
+      await expect(
+        client.callTool({ name: 'everything__echo', arguments: { message: 'x' } }),
+      ).rejects.toThrow(/Unknown tool/);
+      expect(await names()).toContain('everything__get-env');
+      await setEcho(false);
+      await expect.poll(names, { timeout: 10_000, interval: 200 }).toContain('everything__echo');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('ends a removed member’s access within the poll interval', async () => {
     const token = await accessToken(bob);
     const before = await connect(token);

@@ -122,7 +122,12 @@ class OfferedUpstream implements Upstream {
     const tools = await this.upstream.tools();
     // The command names the installation; an entry without one is known by its map key.
     const installation = this.entry.installation_id ?? this.key;
-    return tools.filter((tool) => !this.status.isDisabled(installation, tool.name));
+    // Switched off in Groundstation (the configuration's list, which survives a new satellite)
+    // or by a command since the configuration was fetched.
+    const listed = this.entry.settings?.disabled_tools ?? [];
+    return tools.filter(
+      (tool) => !listed.includes(tool.name) && !this.status.isDisabled(installation, tool.name),
+    );
   }
 
   touch(): void {

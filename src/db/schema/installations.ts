@@ -14,6 +14,8 @@ export interface ConfigValues {
 
 export interface InstallationSettings {
   request_logging_enabled: boolean;
+  /** Tools (as their server names them) hidden from the team's MCP clients. */
+  disabled_tools?: string[];
 }
 
 export const mcpServerInstallations = pgTable(

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = {
   'settings.changed': 'Global settings were changed (setting keys in details, never values)',
   'installation.created': 'An MCP server was installed for a team',
   'installation.updated': 'An installation was changed (field names in details, never values)',
+  'installation.tool_status_changed':
+    'A tool of an installation was switched off or on for MCP clients (tool name in details)',
   'installation.deleted': 'An installation was removed',
   'installation.personal_config_changed':
     'A member saved their own configuration of an installation (field names only, never values)',

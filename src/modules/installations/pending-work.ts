@@ -2,12 +2,14 @@ import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { jsonInsert } from '../../db/json-rows.js';
 import { satellitePendingWork } from '../../db/schema/index.js';
-import { newId } from '../../lib/ids.js';
+import { newOrderedId } from '../../lib/ids.js';
 
 export type PendingWorkKind =
   | 'installation.created'
   | 'installation.updated'
   | 'installation.deleted'
+  /** A tool of the installation was switched off or on (payload: tool_name, is_disabled). */
+  | 'installation.tool_status'
   | 'user_config.saved'
   | 'member.added'
   | 'member.removed'
@@ -41,7 +43,7 @@ export function createPendingWorkRecorder(db: Executor) {
 export function pendingWorkInsert(work: PendingWork): SQL {
   return jsonInsert(satellitePendingWork, [
     {
-      id: newId('pw'),
+      id: newOrderedId('pw'),
       kind: work.kind,
       teamId: work.teamId,
       installationId: work.installationId ?? null,

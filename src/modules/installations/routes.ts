@@ -7,6 +7,9 @@ import {
   InstallationBody,
   InstallationListResponse,
   InstallationParams,
+  ToolParams,
+  ToolStatusBody,
+  ToolStatusResponse,
   InstallationResponse,
   InstallationUpdateBody,
   InstanceListResponse,
@@ -122,6 +125,33 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
           request,
         ),
       },
+    }),
+  );
+
+  app.patch(
+    `${ONE}/tools/:toolName`,
+    {
+      config: { auth: auth.team({ permission: 'mcp.installations.edit' }) },
+      schema: {
+        operationId: 'setInstallationToolStatus',
+        summary: 'Switch one tool of an installation off (or on again) for the team’s MCP clients',
+        description:
+          'A switched-off tool is left out of tools/list and refused on tools/call by every satellite serving the team, from its next command poll; the list is in the installation’s settings.disabled_tools.',
+        tags,
+        params: ToolParams,
+        body: ToolStatusBody,
+        response: { 200: ToolStatusResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.setToolStatus(
+        request.params.teamId,
+        request.params.installationId,
+        request.params.toolName,
+        request.body.is_disabled,
+        request,
+      ),
     }),
   );
 

@@ -35,7 +35,17 @@ const ValuesOut = Type.Object({
   env: Type.Record(Type.String(), Type.String()),
   headers: Type.Record(Type.String(), Type.String()),
 });
-const Settings = Type.Object({ request_logging_enabled: Type.Boolean() });
+/** A tool name as an MCP server gives it (the specification allows up to 128 characters). */
+const ToolName = Type.String({ minLength: 1, maxLength: 256 });
+/** Most tools one installation can have switched off. */
+export const MAX_DISABLED_TOOLS = 1000;
+const Settings = Type.Object({
+  request_logging_enabled: Type.Boolean(),
+  disabled_tools: Type.Array(Type.String(), {
+    description:
+      'Tools switched off for the team (names as the server gives them): MCP clients neither see nor call them',
+  }),
+});
 const SettingsInput = Type.Object(
   { request_logging_enabled: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
@@ -121,6 +131,18 @@ export const InstallationParams = Type.Object({
   teamId: Type.String({ minLength: 1, maxLength: 100 }),
   installationId: Type.String({ minLength: 1, maxLength: 100 }),
 });
+export const ToolParams = Type.Object({
+  teamId: Type.String({ minLength: 1, maxLength: 100 }),
+  installationId: Type.String({ minLength: 1, maxLength: 100 }),
+  toolName: ToolName,
+});
+export const ToolStatusBody = Type.Object(
+  { is_disabled: Type.Boolean({ description: 'true switches the tool off, false on again' }) },
+  { additionalProperties: false },
+);
+export const ToolStatusResponse = Success(
+  Type.Object({ tool_name: Type.String(), is_disabled: Type.Boolean() }),
+);
 export const ListQuery = PaginatedQuery();
 export const InstallationResponse = Success(Type.Object({ installation: Installation }));
 export const InstallationListResponse = Success(PaginatedData('installations', Installation));

@@ -20,11 +20,12 @@ import type { MembershipListener } from '../teams/service.js';
 import { emptyValues, maskValues, mergeValues, missingRequired } from './config-values.js';
 import { pendingWorkInsert, type PendingWork, type PendingWorkRecorder } from './pending-work.js';
 import type { InstallationRepository, InstallationRow, InstanceRow } from './repository.js';
-import type {
-  InstallationBody,
-  InstallationUpdateBody,
-  InstanceStatus,
-  ValuesInput,
+import {
+  MAX_DISABLED_TOOLS,
+  type InstallationBody,
+  type InstallationUpdateBody,
+  type InstanceStatus,
+  type ValuesInput,
 } from './schemas.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -54,7 +55,10 @@ function installationView(
     version_id: i.versionId,
     team_config: maskValues(server.configSchema.team, i.teamConfig),
     satellite_id: i.satelliteId,
-    settings: i.settings,
+    settings: {
+      request_logging_enabled: i.settings.request_logging_enabled,
+      disabled_tools: i.settings.disabled_tools ?? [],
+    },
     tool_count: i.toolCount,
     total_tokens: i.totalTokens,
     my_instance: mine
@@ -347,6 +351,52 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         });
       });
       return this.get(teamId, installationId, actor);
+    },
+
+    /**
+     * Switches one tool of the installation off (or on again) for the team's MCP clients. The
+     * list travels in the installation's settings, so every satellite's configuration carries
+     * it, and a `configure` command tells the serving satellites at once.
+     */
+    async setToolStatus(
+      teamId: string,
+      installationId: string,
+      toolName: string,
+      disabled: boolean,
+      request: AuditRequest,
+    ) {
+      await db.orm.transaction(async (tx) => {
+        const { installation } = await mustFind(teamId, installationId, tx);
+        const current = installation.settings.disabled_tools ?? [];
+        const others = current.filter((name) => name !== toolName);
+        if (disabled && others.length >= MAX_DISABLED_TOOLS) {
+          throw new ValidationError(
+            `An installation can have at most ${MAX_DISABLED_TOOLS} tools switched off`,
+          );
+        }
+        const disabledTools = disabled ? [...others, toolName] : others;
+        await repository.update(
+          installationId,
+          { settings: { ...installation.settings, disabled_tools: disabledTools } },
+          tx,
+        );
+        await recordChange(tx, {
+          work: {
+            kind: 'installation.tool_status',
+            teamId,
+            installationId,
+            payload: { tool_name: toolName, is_disabled: disabled },
+          },
+          entry: {
+            action: 'installation.tool_status_changed',
+            request,
+            teamId,
+            target: { type: 'installation', id: installationId },
+            details: { tool_name: toolName, is_disabled: disabled },
+          },
+        });
+      });
+      return { tool_name: toolName, is_disabled: disabled };
     },
 
     async delete(teamId: string, installationId: string, request: AuditRequest) {

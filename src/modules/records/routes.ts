@@ -53,6 +53,9 @@ const Tool = Type.Object({
   description: Nullable(Type.String()),
   input_schema: Type.Unknown(),
   token_count: Type.Integer(),
+  is_disabled: Type.Boolean({
+    description: 'Switched off for the team’s MCP clients (setInstallationToolStatus)',
+  }),
   updated_at: Type.String({
     format: 'date-time',
     description:
@@ -211,9 +214,10 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await inTeam(request);
+      const { settings } = await inTeam(request);
       const p = pageOf(request.query);
       const { items, total } = await records.tools(request.params.installationId, p);
+      const disabled = new Set(settings.disabled_tools);
       return {
         success: true as const,
         data: {
@@ -222,6 +226,7 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
             description: t.description,
             input_schema: t.inputSchema,
             token_count: t.tokenCount,
+            is_disabled: disabled.has(t.toolName),
             updated_at: t.updatedAt.toISOString(),
           })),
           pagination: paginationOf(p, total),

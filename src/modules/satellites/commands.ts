@@ -4,7 +4,7 @@ import { satellitePendingWork } from '../../db/schema/index.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import { newId } from '../../lib/ids.js';
+import { newOrderedId } from '../../lib/ids.js';
 import type { PendingWorkKind } from '../installations/pending-work.js';
 import type { CommandRow, SatelliteRepository } from './repository.js';
 
@@ -82,6 +82,21 @@ export interface PlannedCommand {
 export function commandsFor(item: PendingWorkItem): PlannedCommand[] {
   const { user_email: email, ...extra } = item.payload;
   const commands: PlannedCommand[] = [];
+  if (item.kind === 'installation.tool_status' && item.installationId) {
+    // The protocol's own configure action: the satellite hides or shows the tool at once.
+    commands.push({
+      type: 'configure',
+      priority: 'immediate',
+      payload: {
+        action: 'update_tool_status',
+        installation_id: item.installationId,
+        team_id: item.teamId,
+        tool_name: extra.tool_name,
+        is_disabled: extra.is_disabled,
+        reason: item.kind,
+      },
+    });
+  }
   const event = CONFIGURE_EVENTS[item.kind as PendingWorkKind];
   if (event) {
     commands.push({
@@ -188,7 +203,9 @@ export function createCommandQueue(deps: CommandQueueDeps) {
             userCommandsSent.add(once);
           }
           rows.push({
-            id: newId('cmd'),
+            // Ordered: commands of one drain share `now`, and a satellite must run them in the
+            // order the changes were made (a tool switched off and on again ends up on).
+            id: newOrderedId('cmd'),
             satelliteId: target.id,
             type: command.type,
             priority: COMMAND_PRIORITIES[command.priority],

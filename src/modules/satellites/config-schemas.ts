@@ -24,7 +24,10 @@ const Instance = Type.Object({
   args: Type.Array(Type.String()),
   env: Values,
   headers: Values,
-  settings: Type.Object({ request_logging_enabled: Type.Boolean() }),
+  settings: Type.Object({
+    request_logging_enabled: Type.Boolean(),
+    disabled_tools: Type.Array(Type.String()),
+  }),
 });
 
 /**
@@ -47,7 +50,10 @@ const McpServerEntry = Type.Object({
   enabled: Type.Boolean(),
   requires_oauth: Type.Boolean(),
   source: Nullable(StringEnum(['manual', 'github', 'official_registry'])),
-  settings: Type.Object({ request_logging_enabled: Type.Boolean() }),
+  settings: Type.Object({
+    request_logging_enabled: Type.Boolean(),
+    disabled_tools: Type.Array(Type.String()),
+  }),
   secret_metadata: Type.Object(
     { env: Names, headers: Names, query_params: Names },
     { description: 'Names of the secret values (never the values), for the satellite to mask' },

@@ -178,7 +178,10 @@ export function createConfiguration(deps: ConfigurationDeps) {
       args: [...r.server.args, ...Object.values(values.args)],
       env: values.env,
       headers: values.headers,
-      settings: r.installation.settings,
+      settings: {
+        request_logging_enabled: r.installation.settings.request_logging_enabled === true,
+        disabled_tools: r.installation.settings.disabled_tools ?? [],
+      },
     };
   }
 
@@ -210,6 +213,7 @@ export function createConfiguration(deps: ConfigurationDeps) {
       source: 'manual' as const,
       settings: {
         request_logging_enabled: r.installation.settings.request_logging_enabled === true,
+        disabled_tools: r.installation.settings.disabled_tools ?? [],
       },
     };
     if (r.server.transport === 'stdio') {
