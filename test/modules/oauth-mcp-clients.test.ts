@@ -578,9 +578,21 @@ describe('what ends tokens at once', () => {
       headers: alice.headers,
     });
     expect(notAdmin.statusCode).toBe(403);
+    const poll = () =>
+      t.app.inject({ url: `/api/satellites/${satA.id}/commands?limit=100`, headers: satA.headers });
+    await poll();
     await call('DELETE', `/api/oauth2/clients/${client_id}`, root.headers);
 
     expect((await introspectAs(t.app, satA, tokens.access_token)).json()).toEqual(inactive);
+    // The team's satellite forgets what it cached for bob now, not when its cache runs out.
+    const forget = (await poll())
+      .json()
+      .data.commands.filter(
+        (command: { type: string }) => command.type === 'invalidate_user_token_cache',
+      );
+    expect(forget).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ user_id: bob.id }) }),
+    ]);
     const refresh = await tokenRequest(t.app, {
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token!,

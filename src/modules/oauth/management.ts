@@ -165,8 +165,13 @@ export function createOAuthManagement(deps: {
     async revokeClient(clientId: string, request: AuditRequest) {
       await db.orm.transaction(async (tx) => {
         if (!(await clients.revoke(clientId, tx))) throw new NotFoundError('Client not found');
+        const holders = await repository.holdersOf(clientId, tx);
         await repository.revokeMatching((t) => eq(t.clientId, clientId), clock(), tx);
         await repository.forgetConsents(null, clientId, tx);
+        // As when an account revokes the client itself: their streams end, and satellites
+        // forget the introspections they cached for them instead of trusting them a minute.
+        if (holders.length > 0) await signalAccessInTransaction(tx, holders);
+        for (const userId of holders) await deps.accessEnded?.(userId, tx);
         await audit(tx, {
           action: 'oauth.client_revoked',
           request,

@@ -155,6 +155,15 @@ export function createOAuthRepository(db: Executor) {
     revokeMatching: (on: (table: OwnedTable) => SQL | undefined, now: Date, tx: Executor = db) =>
       revokeOwned(tx, on, now),
 
+    /** The accounts a client still holds a grant of, before they are revoked. */
+    async holdersOf(clientId: string, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: oauthGrants.userId })
+        .from(oauthGrants)
+        .where(and(eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)));
+      return rows.map((row) => row.userId);
+    },
+
     async forgetConsents(userId: string | null, clientId: string, tx: Executor = db) {
       await tx
         .delete(oauthConsents)
