@@ -110,6 +110,7 @@ import { createSetupCode } from './modules/system/setup-code.js';
 import { createTeamRepository } from './modules/teams/repository.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { createTeamService } from './modules/teams/service.js';
+import { createUpstreamOAuth } from './modules/upstream-oauth/module.js';
 import { createUserRepository } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService, PROFILES_TOPIC, type Profile } from './modules/users/service.js';
@@ -174,16 +175,33 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     clock,
   });
   const pendingWork = createPendingWorkRecorder(db.orm);
+  const upstreamOAuth = createUpstreamOAuth({
+    db,
+    settings: config.upstreamOAuth,
+    baseUrl: config.baseUrl,
+    encryptionKey: secrets.ENCRYPTION_KEY,
+    pendingWork,
+    clock,
+    logger,
+  });
   const catalogueRepository = createCatalogueRepository(db.orm);
   const catalogue = createCatalogueService({
     db,
     repository: catalogueRepository,
     pendingWork,
+    oauth: upstreamOAuth.catalogue,
+    encryptionKey: secrets.ENCRYPTION_KEY,
     // A page holds up to 100 servers: at most 100 answers, so at most 10,000 server views.
     lists: remembering(CATALOGUE_TOPIC, config.catalogueCacheMs, 100),
   });
   const registryRepository = createRegistryRepository(db.orm);
-  const registryImporter = createImporter({ db, repository: registryRepository, clock, logger });
+  const registryImporter = createImporter({
+    db,
+    repository: registryRepository,
+    clock,
+    logger,
+    detectOAuth: upstreamOAuth.detect,
+  });
   const registrySync = createRegistrySyncJob(
     createRegistrySync({
       db,
@@ -207,6 +225,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     pendingWork,
     encryptionKey: secrets.ENCRYPTION_KEY,
     clock,
+    oauthConnected: upstreamOAuth.connected,
   });
   const oauthRepository = createOAuthRepository(db.orm);
   const teams = createTeamService({
@@ -294,6 +313,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     settings: config.satellites,
     keys: satelliteKeys,
     signals,
+    oauthTokens: upstreamOAuth.satelliteTokens,
     // At most SATELLITE_CONFIG_CACHE_MS old, whatever signals are heard: a change on another
     // replica that raises no signal (an event batch's instance statuses) is seen within it.
     rememberConfiguration: <T>() =>
@@ -400,10 +420,12 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
         run: () => deleteExpiredCredentials(db.orm, clock),
       },
       registrySync.job,
+      upstreamOAuth.job,
     ]),
   });
   return {
     jobs,
+    upstreamOAuth,
     auditSealer,
     signals,
     satellites,
@@ -479,6 +501,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.decorate('builtInSatellite', { issueToken: () => services.satellites.issueBuiltInToken() });
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => services.jobs.stop());
+  app.addHook('onClose', async () => services.upstreamOAuth.close());
   app.addHook('onClose', async () => services.signals.close());
   // The replica that serves a user's change forgets what event batches, profiles, catalogue
   // lists and satellite configurations remember before it answers, so the next batch or page
@@ -578,6 +601,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   app.register(registryMetadataRoutes, { baseUrl: deps.config.baseUrl });
   app.register(installationRoutes, { service: services.installations });
+  app.register(services.upstreamOAuth.routes);
   app.register(deploymentConfigRoutes);
   app.register(satelliteRoutes, {
     service: services.satellites,

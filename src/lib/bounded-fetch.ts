@@ -152,8 +152,31 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-/** GETs `url` (http or https) under the rules above; resolves to the body as text. */
-export function boundedGet(url: URL, options: BoundedFetchOptions): Promise<string> {
+/** One request made under the rules above. */
+export interface BoundedRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** False: resolve as soon as the status and headers arrive, and drop the body unread. */
+  readBody?: boolean;
+}
+
+/** What came back: any status (the caller judges it), the headers, and the body as text. */
+export interface BoundedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * Sends one request (http or https) under the rules above and resolves to whatever status
+ * came back; redirects are answers like any other, never followed.
+ */
+export function boundedRequest(
+  url: URL,
+  request: BoundedRequest,
+  options: BoundedFetchOptions,
+): Promise<BoundedResponse> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Node connects to an IP literal as written, without calling `lookup`: the literal is the
   // address connected to, so it is judged here; a name is judged on what it resolves to.
@@ -163,28 +186,34 @@ export function boundedGet(url: URL, options: BoundedFetchOptions): Promise<stri
   return new Promise((resolve, reject) => {
     let settled = false;
     // The first outcome wins; the request is then torn down without raising anything more.
-    const finish = (error: BoundedFetchError | null, body?: string) => {
+    const finish = (error: BoundedFetchError | null, response?: BoundedResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       if (error) {
-        request.destroy();
+        outgoing.destroy();
         reject(error);
-      } else resolve(body!);
+      } else {
+        if (request.readBody === false) outgoing.destroy();
+        resolve(response!);
+      }
     };
-    const request = client.get(
+    const outgoing = client.request(
       url,
       {
+        method: request.method ?? 'GET',
         lookup: guardedLookup(options.allowPrivateAddresses),
-        headers: { accept: 'application/json', 'user-agent': options.userAgent },
+        headers: {
+          accept: 'application/json',
+          ...request.headers,
+          'user-agent': options.userAgent,
+        },
         ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
         agent: false,
       },
       (response) => {
-        if (response.statusCode !== 200) {
-          response.resume();
-          return finish(new BoundedFetchError({ kind: 'status', status: response.statusCode }));
-        }
+        const answer = { status: response.statusCode ?? 0, headers: response.headers, body: '' };
+        if (request.readBody === false) return finish(null, answer);
         const tooLarge = () =>
           new BoundedFetchError({ kind: 'too-large', maxBytes: options.maxBytes });
         const declared = Number(response.headers['content-length']);
@@ -196,13 +225,15 @@ export function boundedGet(url: URL, options: BoundedFetchOptions): Promise<stri
           if (size > options.maxBytes) return finish(tooLarge());
           chunks.push(chunk);
         });
-        response.on('end', () => finish(null, Buffer.concat(chunks).toString('utf8')));
+        response.on('end', () =>
+          finish(null, { ...answer, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', (error) =>
           finish(new BoundedFetchError({ kind: 'network', message: error.message })),
         );
       },
     );
-    request.on('error', (error) =>
+    outgoing.on('error', (error) =>
       finish(
         error instanceof BoundedFetchError
           ? error
@@ -213,5 +244,14 @@ export function boundedGet(url: URL, options: BoundedFetchOptions): Promise<stri
       () => finish(new BoundedFetchError({ kind: 'timeout', timeoutMs: options.timeoutMs })),
       options.timeoutMs,
     );
+    outgoing.end(request.body);
   });
+}
+
+/** GETs `url` (http or https) under the rules above; resolves to the body of a 200 as text. */
+export async function boundedGet(url: URL, options: BoundedFetchOptions): Promise<string> {
+  const response = await boundedRequest(url, {}, options);
+  if (response.status !== 200)
+    throw new BoundedFetchError({ kind: 'status', status: response.status });
+  return response.body;
 }

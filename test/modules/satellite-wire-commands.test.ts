@@ -593,7 +593,8 @@ describe('OAuth and GitHub tokens for the satellite', () => {
       valuesFor(satA, { installation_id: notionId }),
     );
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toMatch(/does not store upstream OAuth tokens yet/);
+    // The member never signed in to the server (src/modules/upstream-oauth).
+    expect(res.json().error).toMatch(/^No OAuth token is stored .*the member must sign in/);
   });
 
   it('answers 404 “no GitHub token” so that the satellite downloads anonymously', async () => {

@@ -83,6 +83,15 @@ export const mcpServers = pgTable(
     featured: boolean().notNull().default(false),
     /** Came from a server.json document (src/modules/registry); false for servers typed in. */
     fromRegistry: boolean().notNull().default(false),
+    /**
+     * An http/sse server whose members each sign in with OAuth (src/modules/upstream-oauth):
+     * set by administrators, by registry entries, or detected when the server is added.
+     */
+    requiresOauth: boolean().notNull().default(false),
+    /** A client an administrator registered with the server's authorization server. */
+    oauthClientId: text(),
+    /** Its secret, encrypted (lib/crypto.ts); null for a public client. */
+    oauthClientSecret: text(),
     /** Weighted name (A), tags (B) and description (C); written with every insert and update. */
     searchVector: tsvector().notNull(),
     createdAt: createdAt(),

@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './registry.js';
 export * from './audit.js';
 export * from './list-counts.js';
+export * from './upstream-oauth.js';

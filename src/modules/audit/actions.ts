@@ -47,6 +47,12 @@ export const AUDIT_ACTIONS = {
   'installation.tool_status_changed':
     'A tool of an installation was switched off or on for MCP clients (tool name in details)',
   'installation.deleted': 'An installation was removed',
+  'upstream_oauth.connected':
+    'A member signed in to a remote MCP server with OAuth; Groundstation keeps their tokens (never the tokens)',
+  'upstream_oauth.refresh_failed':
+    'A member’s tokens for a remote MCP server could not be refreshed: they must sign in again',
+  'upstream_oauth.disconnected':
+    'A member disconnected a remote MCP server: tokens revoked where the server allows, then deleted',
   'installation.personal_config_changed':
     'A member saved their own configuration of an installation (field names only, never values)',
   'catalogue.server_created': 'A server was added to the catalogue',

@@ -123,6 +123,30 @@ const serverFields = {
   config_schema: Type.Optional(ConfigSchemaInput),
   status: Type.Optional(StringEnum(['active', 'deprecated'])),
   featured: Type.Optional(Type.Boolean()),
+  requires_oauth: Type.Optional(
+    Type.Boolean({
+      description:
+        'http/sse only: each member signs in to the server with OAuth. Left out on creation, ' +
+        'it is detected (an unauthenticated request answered 401 with RFC 9728 metadata)',
+    }),
+  ),
+  oauth_client: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          client_id: Type.String({ minLength: 1, maxLength: 500 }),
+          client_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'A client registered by hand with the server’s authorization server, for servers ' +
+            'that offer neither client ID metadata documents nor dynamic registration. ' +
+            'The secret is stored encrypted and never shown again; null removes the client',
+        },
+      ),
+    ),
+  ),
 };
 export const ServerBody = Type.Object(serverFields, { additionalProperties: false });
 export const ServerUpdateBody = Type.Partial(Type.Object(serverFields), {
@@ -150,6 +174,15 @@ export const Server = Type.Object({
   config_schema: ConfigSchemaOut,
   status: StringEnum(SERVER_STATUSES),
   featured: Type.Boolean(),
+  requires_oauth: Type.Boolean({
+    description: 'Each member signs in to this http/sse server with OAuth (docs/upstream-oauth.md)',
+  }),
+  oauth_client: Nullable(
+    Type.Object({
+      client_id: Type.String(),
+      has_secret: Type.Boolean({ description: 'The secret itself is never shown' }),
+    }),
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

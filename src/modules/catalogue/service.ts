@@ -2,11 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import { fieldNames } from '../audit/fields.js';
 import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { paginationOf, type Page, type Pagination } from '../../http/pagination.js';
 import type { Remembered } from '../../lib/remembered.js';
+import { encryptSecret } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { slugify } from '../teams/service.js';
 import type { PendingWorkRecorder } from '../installations/pending-work.js';
@@ -83,6 +84,10 @@ export function serverView(s: ServerRow) {
     config_schema: s.configSchema,
     status: s.status as (typeof SERVER_STATUSES)[number],
     featured: s.featured,
+    requires_oauth: s.requiresOauth,
+    oauth_client: s.oauthClientId
+      ? { client_id: s.oauthClientId, has_secret: s.oauthClientSecret !== null }
+      : null,
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),
   };
@@ -141,10 +146,19 @@ const RUNTIME_FIELDS = [
   'args',
   'url',
   'configSchema',
+  'requiresOauth',
 ] as const;
 
 /** The topic the database raises when the catalogue's servers change (migration 0019). */
 export const CATALOGUE_TOPIC = 'catalogue';
+
+/** What the catalogue tells the OAuth side about servers (src/modules/upstream-oauth). */
+export interface CatalogueOAuthHooks {
+  /** In the change's transaction: the server's `requires_oauth` changed. */
+  changed(serverId: string, requiresOauth: boolean, tx: Executor): Promise<void>;
+  /** After commit: check in the background whether this http/sse server wants OAuth. */
+  detect(server: { id: string; transport: string; url: string | null }): void;
+}
 
 type ServerList = { servers: Array<ReturnType<typeof serverView>>; pagination: Pagination };
 
@@ -154,6 +168,10 @@ export function createCatalogueService(deps: {
   pendingWork: PendingWorkRecorder;
   /** List and search answers by their query, remembered per replica (app.ts: when forgotten). */
   lists: Remembered<ServerList>;
+  /** Remote servers that want OAuth (src/modules/upstream-oauth); absent: nothing detected. */
+  oauth?: CatalogueOAuthHooks;
+  /** Encrypts the secrets of administrators' OAuth clients (lib/crypto.ts). */
+  encryptionKey: Buffer;
 }) {
   const { db, repository, lists } = deps;
 
@@ -180,9 +198,21 @@ export function createCatalogueService(deps: {
     }
   }
 
-  function serverValues(input: Partial<ServerInput>) {
-    const { config_schema, category_id, repository_url, repo_stars, ...rest } = input;
+  /** An administrator's client for the server's authorization server; the secret encrypted. */
+  function oauthClientValues(client: ServerInput['oauth_client']) {
+    if (client === undefined) return {};
     return {
+      oauthClientId: client?.client_id ?? null,
+      oauthClientSecret: client?.client_secret
+        ? encryptSecret(client.client_secret, deps.encryptionKey)
+        : null,
+    };
+  }
+
+  function serverValues(input: Partial<ServerInput>) {
+    const { config_schema, category_id, repository_url, repo_stars, oauth_client, ...rest } = input;
+    return {
+      ...oauthClientValues(oauth_client),
       ...(rest.name !== undefined ? { name: rest.name } : {}),
       ...(rest.slug !== undefined ? { slug: rest.slug } : {}),
       ...(rest.description !== undefined ? { description: rest.description } : {}),
@@ -203,6 +233,7 @@ export function createCatalogueService(deps: {
         : {}),
       ...(rest.status !== undefined ? { status: rest.status } : {}),
       ...(rest.featured !== undefined ? { featured: rest.featured } : {}),
+      ...(rest.requires_oauth !== undefined ? { requiresOauth: rest.requires_oauth } : {}),
     };
   }
 
@@ -211,7 +242,10 @@ export function createCatalogueService(deps: {
     url: string | null;
     command: string | null;
     package: string | null;
+    requiresOauth?: boolean;
   }) {
+    if (s.transport === 'stdio' && s.requiresOauth)
+      throw new ValidationError('body.requires_oauth is only for the http and sse transports');
     if (s.transport !== 'stdio' && !s.url)
       throw new ValidationError(`body.url is required for the ${s.transport} transport`);
     if (s.transport === 'stdio' && !s.command && !s.package) {
@@ -336,6 +370,7 @@ export function createCatalogueService(deps: {
         url: input.url ?? null,
         command: input.command ?? null,
         package: input.package ?? null,
+        requiresOauth: input.requires_oauth ?? false,
       });
       const row = await db.orm.transaction(async (tx) => {
         const inserted = await repository.insertServer(
@@ -350,6 +385,7 @@ export function createCatalogueService(deps: {
         });
         return inserted;
       });
+      if (input.requires_oauth === undefined) deps.oauth?.detect(row);
       return serverView(row);
     },
     async updateServer(id: string, input: Partial<ServerInput>, request: AuditRequest) {
@@ -362,6 +398,8 @@ export function createCatalogueService(deps: {
       checkRunnable({ ...current, ...values });
       const row = await db.orm.transaction(async (tx) => {
         const updated = await repository.updateServer(current.id, values, current, tx);
+        if (values.requiresOauth !== undefined && values.requiresOauth !== current.requiresOauth)
+          await deps.oauth?.changed(current.id, values.requiresOauth, tx);
         // Satellites run installations from these fields: each installation's satellites fetch
         // their configuration again (a `configure` command), as after an installation's change.
         if (RUNTIME_FIELDS.some((field) => field in values)) {
@@ -388,6 +426,10 @@ export function createCatalogueService(deps: {
         });
         return updated;
       });
+      // A new address may want OAuth where the old one did not.
+      const moved = values.url !== undefined || values.transport !== undefined;
+      if (moved && input.requires_oauth === undefined && !row!.requiresOauth)
+        deps.oauth?.detect(row!);
       return serverView(row!);
     },
     async deleteServer(id: string, force: boolean, request: AuditRequest) {

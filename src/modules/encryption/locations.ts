@@ -20,6 +20,18 @@ export interface EncryptedLocation {
   where?: string;
 }
 
+/** A nullable text column whose values are each one ciphertext. */
+function encryptedText(table: string, keyColumns: string[], column: string): EncryptedLocation {
+  return {
+    name: `${table}.${column}`,
+    table,
+    keyColumns,
+    column,
+    shape: 'text',
+    where: `${column} IS NOT NULL`,
+  };
+}
+
 const secretSettingKeys = SETTING_DEFINITIONS.filter((d) => d.type === 'secret').map((d) => d.key);
 
 export const ENCRYPTED_LOCATIONS: readonly EncryptedLocation[] = [
@@ -46,4 +58,13 @@ export const ENCRYPTED_LOCATIONS: readonly EncryptedLocation[] = [
     column: 'values',
     shape: 'config-values',
   },
+
+  // Remote servers' OAuth (src/modules/upstream-oauth): each value one ciphertext, or null.
+  encryptedText('mcp_servers', ['id'], 'oauth_client_secret'),
+  encryptedText('upstream_oauth_tokens', ['instance_id'], 'access_token'),
+  encryptedText('upstream_oauth_tokens', ['instance_id'], 'refresh_token'),
+  encryptedText('upstream_oauth_tokens', ['instance_id'], 'client_secret'),
+  encryptedText('upstream_oauth_flows', ['state_hash'], 'code_verifier'),
+  encryptedText('upstream_oauth_flows', ['state_hash'], 'client_secret'),
+  encryptedText('upstream_oauth_clients', ['key'], 'client_secret'),
 ];

@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../http/errors
 import { paginationOf, type Page } from '../../http/pagination.js';
 import type { UserActor } from '../../http/auth/types.js';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
+import { SIGN_IN_NEEDED } from '../upstream-oauth/instances.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { CatalogueRepository, ServerRow } from '../catalogue/repository.js';
@@ -100,14 +101,19 @@ function changeRecorder(names: StatementNames) {
   };
 }
 
-/** A new or changed instance waits for its member when personal required fields are empty. */
+/**
+ * A new instance waits for its member when personal required fields are empty, or when the
+ * server wants each member to sign in with OAuth (docs/upstream-oauth.md).
+ */
 function initialStatus(
-  schema: ConfigSchema,
+  server: { configSchema: ConfigSchema; requiresOauth: boolean },
   userValues: ReturnType<typeof emptyValues>,
-): InstanceStatus {
-  return missingRequired(schema.user, userValues).length > 0
-    ? 'awaiting_user_config'
-    : 'provisioning';
+): { status: InstanceStatus; statusMessage: string | null } {
+  if (missingRequired(server.configSchema.user, userValues).length > 0)
+    return { status: 'awaiting_user_config', statusMessage: null };
+  if (server.requiresOauth)
+    return { status: 'awaiting_user_config', statusMessage: SIGN_IN_NEEDED };
+  return { status: 'provisioning', statusMessage: null };
 }
 
 export interface InstallationServiceDeps {
@@ -117,6 +123,8 @@ export interface InstallationServiceDeps {
   pendingWork: PendingWorkRecorder;
   encryptionKey: Buffer;
   clock: Clock;
+  /** Whether the member has signed in to the server with OAuth (src/modules/upstream-oauth). */
+  oauthConnected?: (installationId: string, userId: string, tx: Executor) => Promise<boolean>;
 }
 
 export function createInstallationService(deps: InstallationServiceDeps) {
@@ -172,7 +180,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
   async function createInstances(
     installationId: string,
     teamId: string,
-    schema: ConfigSchema,
+    server: { configSchema: ConfigSchema; requiresOauth: boolean },
     userIds: string[],
     tx: Executor,
   ) {
@@ -183,7 +191,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         installationId,
         teamId,
         userId,
-        status: initialStatus(schema, emptyValues()),
+        ...initialStatus(server, emptyValues()),
         statusUpdatedAt: now,
         createdAt: now,
       })),
@@ -195,7 +203,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
     async memberAdded(teamId, userId, tx) {
       const installations = await repository.allOfTeam(teamId, tx);
       for (const { installation, server } of installations) {
-        await createInstances(installation.id, teamId, server.configSchema, [userId], tx);
+        await createInstances(installation.id, teamId, server, [userId], tx);
       }
       if (installations.length > 0)
         await pendingWork.record({ kind: 'member.added', teamId, userId }, tx);
@@ -280,13 +288,7 @@ export function createInstallationService(deps: InstallationServiceDeps) {
           },
           tx,
         );
-        await createInstances(
-          id,
-          teamId,
-          server.configSchema,
-          await repository.memberIds(teamId, tx),
-          tx,
-        );
+        await createInstances(id, teamId, server, await repository.memberIds(teamId, tx), tx);
         await recordChange(tx, {
           work: { kind: 'installation.created', teamId, installationId: id },
           notifications: [installationNotification(teamId, { id, name }, 'created')],
@@ -484,7 +486,18 @@ export function createInstallationService(deps: InstallationServiceDeps) {
         const now = clock();
         await repository.saveUserConfig(installationId, actor.userId, values, now, tx);
         const complete = missingRequired(server.configSchema.user, values).length === 0;
-        if (complete && instance.status === 'awaiting_user_config') {
+        const signedIn =
+          !server.requiresOauth ||
+          ((await deps.oauthConnected?.(installationId, actor.userId, tx)) ?? false);
+        if (complete && !signedIn && instance.status === 'awaiting_user_config') {
+          await repository.setInstanceStatus(
+            instance.id,
+            'awaiting_user_config',
+            SIGN_IN_NEEDED,
+            now,
+            tx,
+          );
+        } else if (complete && instance.status === 'awaiting_user_config') {
           await repository.setInstanceStatus(instance.id, 'provisioning', null, now, tx);
         } else if (!complete && instance.status !== 'awaiting_user_config') {
           await repository.setInstanceStatus(

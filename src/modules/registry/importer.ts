@@ -6,7 +6,14 @@ import { newId } from '../../lib/ids.js';
 import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import { notify } from '../notifications/writer.js';
-import { fingerprint, digestOf, slugFor, toCatalogue, type CatalogueValues } from './mapping.js';
+import {
+  documentWantsOAuth,
+  fingerprint,
+  digestOf,
+  slugFor,
+  toCatalogue,
+  type CatalogueValues,
+} from './mapping.js';
 import { serverStatusNotification } from './notifications.js';
 import type { RegistryRepository } from './repository.js';
 import { EntryError, parseEntry, type Entry, type UpstreamStatus } from './server-json.js';
@@ -50,6 +57,13 @@ interface Prepared {
   digest: string;
 }
 
+/** A remote server an import created, for the OAuth check that follows the commit. */
+export interface NewRemote {
+  id: string;
+  transport: string;
+  url: string | null;
+}
+
 type Existing = Awaited<ReturnType<RegistryRepository['existingServers']>>[number];
 
 const date = (s: string | undefined, fallback: Date) => (s ? new Date(s) : fallback);
@@ -88,6 +102,8 @@ export function createImporter(deps: {
   repository: RegistryRepository;
   clock: Clock;
   logger: Logger;
+  /** After commit: check whether a newly created http/sse server wants OAuth (upstream-oauth). */
+  detectOAuth?: (server: NewRemote) => void;
 }) {
   const { repository } = deps;
 
@@ -145,6 +161,7 @@ export function createImporter(deps: {
     options: ImportOptions,
     tx: Executor,
     into: ImportResult,
+    remotes: NewRemote[] = [],
   ) {
     const now = deps.clock();
     const names = [...groups.keys()];
@@ -184,9 +201,14 @@ export function createImporter(deps: {
         : ((existing?.upstreamStatus as UpstreamStatus | undefined) ?? head.status);
 
       if (!existing) {
+        const requiresOauth =
+          head.values.transport !== 'stdio' && documentWantsOAuth(head.entry.server);
+        if (head.values.transport !== 'stdio' && !requiresOauth)
+          remotes.push({ id: serverId, transport: head.values.transport, url: head.values.url });
         newServers.push({
           id: serverId,
           ...head.values,
+          requiresOauth,
           slug: slugOf.get(name)!,
           tags: [],
           fromRegistry: true,
@@ -375,8 +397,11 @@ export function createImporter(deps: {
       const groups = prepare(items, result);
       if (groups.size === 0) return result;
       const attempt = emptyResult();
+      const detect = (remotes: NewRemote[]) => remotes.forEach((r) => deps.detectOAuth?.(r));
       try {
-        await deps.db.orm.transaction((tx) => applyGroups(groups, options, tx, attempt));
+        const remotes: NewRemote[] = [];
+        await deps.db.orm.transaction((tx) => applyGroups(groups, options, tx, attempt, remotes));
+        detect(remotes);
         return merge(result, attempt);
       } catch {
         // One server spoilt the batch: apply each on its own so the others still land.
@@ -384,9 +409,11 @@ export function createImporter(deps: {
       for (const [name, group] of groups) {
         const one = emptyResult();
         try {
+          const remotes: NewRemote[] = [];
           await deps.db.orm.transaction((tx) =>
-            applyGroups(new Map([[name, group]]), options, tx, one),
+            applyGroups(new Map([[name, group]]), options, tx, one, remotes),
           );
+          detect(remotes);
           merge(result, one);
         } catch (error) {
           if (!(error instanceof EntryError))

@@ -1,6 +1,6 @@
 import type { ConfigField, ConfigSchema, ConfigSection } from '../../db/schema/index.js';
 import type { LocalServer } from './repository.js';
-import { SCHEMA_URL } from './server-json.js';
+import { CATALOGUE_META, SCHEMA_URL } from './server-json.js';
 
 /**
  * The reverse-DNS namespace of servers typed in by hand: this service's host, reversed
@@ -94,5 +94,9 @@ export function localDocument(server: LocalServer, name: string, version: string
         }
       : {}),
     ...runs,
+    // Read back by imports (mapping.ts documentWantsOAuth): another catalogue knows it too.
+    ...(server.requiresOauth && server.transport !== 'stdio'
+      ? { _meta: { [CATALOGUE_META]: { requires_oauth: true } } }
+      : {}),
   };
 }

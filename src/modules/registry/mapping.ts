@@ -8,6 +8,7 @@ import type {
   RemoteDocument,
   ServerDocument,
 } from './server-json.js';
+import { CATALOGUE_META } from './server-json.js';
 
 /** The catalogue fields a `server.json` document decides (docs/catalogue.md, mapping table). */
 export interface CatalogueValues {
@@ -197,6 +198,16 @@ function fromRemote(r: RemoteDocument) {
     url: r.url,
     configSchema: builder.schema,
   };
+}
+
+/**
+ * Whether a document says its remote server wants each user to sign in with OAuth: the
+ * catalogue's own `_meta` key (dev.groundstation/catalogue) with `requires_oauth: true`, as
+ * publishers or another Groundstation write it (docs/upstream-oauth.md).
+ */
+export function documentWantsOAuth(doc: ServerDocument): boolean {
+  const meta: unknown = doc._meta ? Reflect.get(doc._meta, CATALOGUE_META) : undefined;
+  return typeof meta === 'object' && meta !== null && Reflect.get(meta, 'requires_oauth') === true;
 }
 
 const httpUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);

@@ -43,6 +43,7 @@ export type LocalServer = Pick<
   | 'args'
   | 'url'
   | 'configSchema'
+  | 'requiresOauth'
 >;
 
 /** One served entry; `document` is null for a server typed in by hand. */
@@ -302,6 +303,7 @@ export function createRegistryRepository(db: Executor) {
         .select({
           id: mcpServers.id,
           ...documentFields,
+          requiresOauth: mcpServers.requiresOauth,
         })
         .from(mcpServers)
         .where(inArray(mcpServers.id, serverIds));

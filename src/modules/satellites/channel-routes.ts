@@ -129,7 +129,8 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       config: config(),
       schema: {
         operationId: 'getSatelliteOAuthTokenStatus',
-        summary: 'Whether a member’s upstream OAuth token exists for an installation (none yet)',
+        summary:
+          'Whether a member’s upstream OAuth token exists for an installation; refreshed first when due',
         tags,
         params: SatelliteParams,
         querystring: OpenQuery,
@@ -138,7 +139,7 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const status = await upstreamTokens.oauthStatus(satellite(request), request.body);
+      const status = await upstreamTokens.oauthStatus(satellite(request), request.body, request);
       reply.header('cache-control', 'no-store');
       return { success: true as const, ...status, data: status };
     },
@@ -149,7 +150,8 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       config: config(),
       schema: {
         operationId: 'retrieveSatelliteOAuthToken',
-        summary: 'A member’s upstream OAuth token for an installation; 404 while none is stored',
+        summary:
+          'A member’s upstream OAuth access token for an installation (never the refresh token); 404 while none is stored',
         tags,
         params: SatelliteParams,
         querystring: OpenQuery,
@@ -157,7 +159,11 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: TokenRetrieveResponse },
       },
     },
-    async (request) => upstreamTokens.oauthRetrieve(satellite(request), request.body),
+    async (request, reply) => {
+      const token = await upstreamTokens.oauthRetrieve(satellite(request), request.body, request);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...token, data: token };
+    },
   );
   app.get(
     '/api/satellites/:satelliteId/github-token/:installationId',

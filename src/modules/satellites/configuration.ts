@@ -134,6 +134,7 @@ export function createConfiguration(deps: ConfigurationDeps) {
           args: mcpServers.args,
           url: mcpServers.url,
           configSchema: mcpServers.configSchema,
+          requiresOauth: mcpServers.requiresOauth,
         },
         userValues: mcpUserConfigs.values,
       })
@@ -207,8 +208,8 @@ export function createConfiguration(deps: ConfigurationDeps) {
     };
     const common = {
       enabled: true,
-      // Groundstation keeps no upstream OAuth tokens yet (upstream-tokens.ts).
-      requires_oauth: false,
+      // The satellite asks for the member's token before each call (protocol §13).
+      requires_oauth: r.server.transport !== 'stdio' && r.server.requiresOauth,
       // Every catalogue entry is curated by hand; Groundstation does not deploy from GitHub.
       source: 'manual' as const,
       settings: {

@@ -22,7 +22,7 @@ import { readHeartbeat, storableText, type ReportedStatus } from './heartbeat.js
 import { issueSatelliteKey, type SatelliteKeyResolver } from './keys.js';
 import type { SatelliteRepository, SatelliteRow } from './repository.js';
 import type { RegistrationTokens } from './tokens.js';
-import { createUpstreamTokens } from './upstream-tokens.js';
+import { createUpstreamTokens, type OAuthTokenSource } from './upstream-tokens.js';
 import { streamTopics, type StreamSignals } from '../../http/stream/signals.js';
 
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
@@ -79,6 +79,8 @@ export interface SatelliteServiceDeps {
   signals?: Pick<StreamSignals, 'publish'>;
   /** Where configuration answers are remembered (configuration.ts); none: every request reads. */
   rememberConfiguration?: ConfigurationDeps['remembering'];
+  /** Members' upstream OAuth tokens, for `tokens/status` and `tokens/retrieve`. */
+  oauthTokens?: OAuthTokenSource;
 }
 
 export function createSatelliteService(deps: SatelliteServiceDeps) {
@@ -552,7 +554,7 @@ export function createSatelliteService(deps: SatelliteServiceDeps) {
       encryptionKey: deps.encryptionKey,
       remembering: deps.rememberConfiguration,
     }),
-    upstreamTokens: createUpstreamTokens({ db }),
+    upstreamTokens: createUpstreamTokens({ db, oauth: deps.oauthTokens }),
 
     /** Marks satellites offline after three missed heartbeats; returns those it changed. */
     markStaleOffline: () =>

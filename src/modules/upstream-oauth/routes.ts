@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { auth } from '../../http/auth/declare.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { ErrorEnvelopeRef } from '../../http/schemas.js';
+import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadataDocument } from './client.js';
+import type { Connections } from './connections.js';
+import {
+  CallbackQuery,
+  ClientMetadataDocument,
+  ConnectBody,
+  ConnectionResponse,
+  ConnectQuery,
+  ConnectResponse,
+  DisconnectResponse,
+  InstanceParams,
+  Redirect,
+} from './schemas.js';
+
+const tags = ['Upstream OAuth'];
+const ONE = '/api/teams/:teamId/mcp/installations/:installationId/oauth';
+const refused = ErrorEnvelopeRef(
+  'The server does not use OAuth, or its authorization server could not be used',
+);
+
+/** A member's sign-in to a remote MCP server, and the pages authorization servers reach. */
+export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
+  connections: Connections;
+  baseUrl: string;
+}> = async (app, { connections, baseUrl }) => {
+  const actor = (request: { actor: unknown }) => request.actor as UserActor;
+  const member = auth.team();
+
+  app.post(
+    `${ONE}/connect`,
+    {
+      config: { auth: member },
+      schema: {
+        operationId: 'startUpstreamOAuth',
+        summary: 'Start signing in to the server with OAuth; returns where to send the browser',
+        tags,
+        params: InstanceParams,
+        body: ConnectBody,
+        response: { 200: ConnectResponse, 409: refused },
+      },
+    },
+    async (request, reply) => {
+      const { teamId, installationId } = request.params;
+      const data = await connections.start(
+        actor(request),
+        teamId,
+        installationId,
+        request.body.return_to,
+      );
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data };
+    },
+  );
+  app.get(
+    `${ONE}/connect`,
+    {
+      config: { auth: member, changes: true },
+      schema: {
+        operationId: 'startUpstreamOAuthInBrowser',
+        summary: 'Start signing in from a browser: redirects to the authorization server',
+        tags,
+        params: InstanceParams,
+        querystring: ConnectQuery,
+        response: { 302: Redirect('To the authorization server'), 409: refused },
+      },
+    },
+    async (request, reply) => {
+      const { teamId, installationId } = request.params;
+      const { authorization_url } = await connections.start(
+        actor(request),
+        teamId,
+        installationId,
+        request.query.return_to,
+      );
+      return reply.header('cache-control', 'no-store').redirect(authorization_url, 302);
+    },
+  );
+  app.get(
+    ONE,
+    {
+      config: { auth: member },
+      schema: {
+        operationId: 'getUpstreamOAuth',
+        summary: 'Whether the caller is signed in to the server (never the tokens)',
+        tags,
+        params: InstanceParams,
+        response: { 200: ConnectionResponse, 409: refused },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await connections.status(
+        actor(request),
+        request.params.teamId,
+        request.params.installationId,
+      ),
+    }),
+  );
+  app.delete(
+    ONE,
+    {
+      config: { auth: member },
+      schema: {
+        operationId: 'disconnectUpstreamOAuth',
+        summary: 'Disconnect: revoke the tokens at the server where it allows, then delete them',
+        tags,
+        params: InstanceParams,
+        response: { 200: DisconnectResponse, 409: refused },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await connections.disconnect(
+        actor(request),
+        request.params.teamId,
+        request.params.installationId,
+        request,
+      ),
+    }),
+  );
+
+  app.get(
+    CALLBACK_PATH,
+    {
+      config: { auth: auth.user(), changes: true },
+      schema: {
+        operationId: 'upstreamOAuthCallback',
+        summary:
+          'Where the authorization server sends the member back (state bound to the session)',
+        tags,
+        querystring: CallbackQuery,
+        response: {
+          302: Redirect('Back to the page the sign-in started from'),
+          409: refused,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { returnTo, installationId } = await connections.complete(
+        actor(request),
+        request.query,
+        request,
+      );
+      const target = new URL(returnTo, baseUrl);
+      target.searchParams.set('upstream_oauth', 'connected');
+      target.searchParams.set('installation_id', installationId);
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${target.pathname}${target.search}`, 302);
+    },
+  );
+  app.get(
+    CLIENT_METADATA_PATH,
+    {
+      config: { auth: auth.public() },
+      schema: {
+        operationId: 'getUpstreamOAuthClientMetadata',
+        summary: 'Groundstation’s client ID metadata document, for authorization servers',
+        tags,
+        response: { 200: ClientMetadataDocument },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return clientMetadataDocument(baseUrl);
+    },
+  );
+};
