@@ -32,12 +32,14 @@ export const quietLog = { info: () => undefined, warn: () => undefined, error: (
  * The service on a real port (the satellite reaches it over loopback HTTP), with `/mcp` served
  * by whichever satellite `attach` is given, as src/server.ts does for its built-in one.
  */
-export async function serviceWithMcp(options: { mount?: boolean } = {}) {
+export async function serviceWithMcp(
+  options: { mount?: boolean; env?: Record<string, string> } = {},
+) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let satellite: RunningSatellite | null = null;
   const t: TestApp = await createTestApp({
-    env: { ...UNLIMITED_ENV, BASE_URL: base },
+    env: { ...UNLIMITED_ENV, ...options.env, BASE_URL: base },
     ...(options.mount === false
       ? {}
       : { extend: (app) => mountMcp(app, () => satellite?.handle ?? null) }),

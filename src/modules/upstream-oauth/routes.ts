@@ -33,7 +33,8 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     `${ONE}/connect`,
     {
-      config: { auth: member },
+      // Each start discovers and may register at the server: counted with the OAuth routes.
+      config: { auth: member, rateLimit: 'oauth' },
       schema: {
         operationId: 'startUpstreamOAuth',
         summary: 'Start signing in to the server with OAuth; returns where to send the browser',
@@ -58,7 +59,7 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     `${ONE}/connect`,
     {
-      config: { auth: member, changes: true },
+      config: { auth: member, changes: true, rateLimit: 'oauth' },
       schema: {
         operationId: 'startUpstreamOAuthInBrowser',
         summary: 'Start signing in from a browser: redirects to the authorization server',
@@ -126,7 +127,7 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     CALLBACK_PATH,
     {
-      config: { auth: auth.user(), changes: true },
+      config: { auth: auth.user(), changes: true, rateLimit: 'oauth' },
       schema: {
         operationId: 'upstreamOAuthCallback',
         summary:
