@@ -17,8 +17,15 @@ export interface EventSink {
   emit(type: string, data: Record<string, unknown>): void;
 }
 
+/** A member's access token for an upstream that wants OAuth, and when it stops being good. */
+export interface UpstreamAccess {
+  token: string;
+  /** Milliseconds since the epoch; absent when Groundstation does not know. */
+  expiresAt?: number;
+}
+
 /** The access token of a member's upstream OAuth connection, asked of Groundstation. */
-export type UpstreamTokens = (entry: ServerEntry) => Promise<string | null>;
+export type UpstreamTokens = (entry: ServerEntry) => Promise<UpstreamAccess | null>;
 
 /** A server the satellite fronts for one member instance (one configuration entry). */
 export interface Upstream {

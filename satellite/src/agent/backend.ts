@@ -10,6 +10,7 @@ import type {
   ServerEntry,
   UpstreamToken,
 } from '../../../protocol/satellite.js';
+import type { UpstreamAccess } from '../parts.js';
 
 /** What a paired satellite presents on every call. */
 export interface Credentials {
@@ -150,7 +151,7 @@ export function createBackend(baseUrl: string) {
     },
 
     /** A member's upstream OAuth access token for an entry, or null when none is stored. */
-    async upstreamToken(creds: Credentials, entry: ServerEntry): Promise<string | null> {
+    async upstreamToken(creds: Credentials, entry: ServerEntry): Promise<UpstreamAccess | null> {
       const body = {
         installation_id: entry.installation_id,
         user_id: entry.user_id,
@@ -164,7 +165,10 @@ export function createBackend(baseUrl: string) {
       if (answer.status === 404) return null;
       if (answer.status >= 300)
         throw new BackendError(answer.status, errorText(answer.status, answer.json));
-      return (answer.json as UpstreamToken).access_token ?? null;
+      const { access_token: token, expires_at: expires } = answer.json as UpstreamToken;
+      if (!token) return null;
+      const expiresAt = expires ? Date.parse(expires) : Number.NaN;
+      return Number.isFinite(expiresAt) ? { token, expiresAt } : { token };
     },
   };
 }

@@ -2,12 +2,18 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HeartbeatProcess, ServerEntry } from '../../../protocol/satellite.js';
+import type { UpstreamAccess } from '../parts.js';
 import { emitStatus, errorText } from './fields.js';
 import type { ManagedUpstream, StopReason } from './managed.js';
 import { isUnauthorized, remoteHeaders, remoteTransport } from './remote.js';
 import type { Settings } from './settings.js';
 import { RELAYED_CAPABILITIES } from './capabilities.js';
 import { listAllTools, onToolsChanged, reportListing } from './tools.js';
+
+/** A token this close to its expiry is not used for a new client. */
+const TOKEN_MARGIN_MS = 30_000;
+/** A replaced client is closed this long after (a tool call's default time limit). */
+const RETIRE_AFTER_MS = 5 * 60_000;
 
 export class RemoteUpstream implements ManagedUpstream {
   private client: Client | null = null;
@@ -19,6 +25,8 @@ export class RemoteUpstream implements ManagedUpstream {
    */
   private reported: Tool[] | null = null;
   private stopped = false;
+  /** When the current client's access token expires (ms), where Groundstation said. */
+  private tokenExpiresAt: number | undefined;
 
   constructor(
     readonly key: string,
@@ -35,6 +43,7 @@ export class RemoteUpstream implements ManagedUpstream {
 
   async connect(): Promise<Client> {
     if (!this.available) throw new Error(`The server ${this.key} is not available`);
+    if (this.client && this.tokenDue()) this.retire(this.client);
     if (this.client) return this.client;
     this.connecting ??= this.open().finally(() => {
       this.connecting = null;
@@ -66,11 +75,14 @@ export class RemoteUpstream implements ManagedUpstream {
   }
 
   /**
-   * The access token is read when the client is made; a 401 later drops the client, so the next
-   * use asks for a fresh token.
+   * The access token is read when the client is made. Shortly before it expires the next use
+   * makes a new client with a fresh one (Groundstation refreshes it first); a 401 drops the
+   * client too, for a token the server stopped accepting early.
    */
   private async open(): Promise<Client> {
-    const token = this.entry.requires_oauth ? await this.token() : null;
+    const access = this.entry.requires_oauth ? await this.token() : null;
+    const token = access?.token ?? null;
+    this.tokenExpiresAt = access?.expiresAt;
     const client = new Client(this.settings.clientInfo, RELAYED_CAPABILITIES);
     // Before the handshake is through, its failure is handled below (once).
     client.onerror = (error) => {
@@ -97,7 +109,17 @@ export class RemoteUpstream implements ManagedUpstream {
     return client;
   }
 
-  private async token(): Promise<string> {
+  private tokenDue(): boolean {
+    return this.tokenExpiresAt !== undefined && Date.now() >= this.tokenExpiresAt - TOKEN_MARGIN_MS;
+  }
+
+  /** Leaves a client to the calls running on it and closes it once they have had their time. */
+  private retire(client: Client): void {
+    this.client = null;
+    setTimeout(() => void client.close().catch(() => undefined), RETIRE_AFTER_MS).unref();
+  }
+
+  private async token(): Promise<UpstreamAccess> {
     const token = this.settings.tokens ? await this.settings.tokens(this.entry) : null;
     if (token) return token;
     const message = `no authorization for ${this.key}: the member must connect the server again`;

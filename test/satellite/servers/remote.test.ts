@@ -121,7 +121,7 @@ describe('remote upstreams', () => {
       const asked: ServerEntry[] = [];
       const pool = await openWith(remoteEntry(transport, path), async (entry) => {
         asked.push(entry);
-        return TOKEN;
+        return { token: TOKEN };
       });
       expect(seen).toEqual([]);
       const upstream = pool.get(keyOf('usr_a'))!;
@@ -162,7 +162,9 @@ describe('remote upstreams', () => {
   });
 
   it('reports a token the server refuses (401) as requires_reauth', async () => {
-    const pool = await openWith(remoteEntry('http', '/mcp'), async () => 'expired-token');
+    const pool = await openWith(remoteEntry('http', '/mcp'), async () => ({
+      token: 'expired-token',
+    }));
     await expect(pool.get(keyOf('usr_a'))!.connect()).rejects.toThrow();
     expect(seen[0]!.authorization).toBe('Bearer expired-token');
     expect(events.of('mcp.server.status_changed')).toEqual([
@@ -174,7 +176,7 @@ describe('remote upstreams', () => {
     let issued = 0;
     const pool = await openWith(remoteEntry('http', '/mcp'), async () => {
       issued += 1;
-      return issued === 1 ? TOKEN : 'fresh-token';
+      return { token: issued === 1 ? TOKEN : 'fresh-token' };
     });
     const upstream = pool.get(keyOf('usr_a'))!;
     const client = await upstream.connect();
@@ -188,5 +190,28 @@ describe('remote upstreams', () => {
     expect(issued).toBe(2);
     const result = await again.callTool({ name: 'ping', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'pong' }]);
+  });
+
+  it('takes a fresh token before the current one expires, without a 401 on the way', async () => {
+    let issued = 0;
+    const pool = await openWith(remoteEntry('http', '/mcp'), async () => {
+      issued += 1;
+      // The first expires within the satellite's margin; the second has an hour.
+      return issued === 1
+        ? { token: TOKEN, expiresAt: Date.now() + 1_000 }
+        : { token: 'fresh-token', expiresAt: Date.now() + 3_600_000 };
+    });
+    const upstream = pool.get(keyOf('usr_a'))!;
+    const first = await upstream.connect();
+    accepted = 'fresh-token';
+    const again = await upstream.connect();
+    expect(again).not.toBe(first);
+    expect(issued).toBe(2);
+    const result = await again.callTool({ name: 'ping', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'pong' }]);
+    expect(await upstream.connect()).toBe(again);
+    expect(events.of('mcp.server.status_changed').map((event) => event.status)).not.toContain(
+      'requires_reauth',
+    );
   });
 });
