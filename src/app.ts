@@ -468,9 +468,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     exposeHeadRoutes: true,
-    // Path segments such as a tool's name (up to 256 characters, setInstallationToolStatus) are
+    // Path segments such as a tool’s name (up to 200 characters, setInstallationToolStatus) are
     // longer than the router's default of 100; every parameter's schema still bounds its own.
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: 256 },
     // conventions.ts answers requests that arrive while closing with the 503 envelope itself.
     return503OnClosing: false,
     // A caller's X-Request-Id is checked (request-id.ts) before it reaches every log line, and

@@ -436,6 +436,17 @@ const MATRIX: Record<string, Row> = {
     request: async (ctx) => ({ params: { installationId: await ctx.w.scratch.installation() } }),
   },
   listInstances: { expect: teamMemberScoped(200) },
+  setInstallationToolStatus: {
+    expect: teamAdmin(200),
+    request: () => ({ params: { toolName: 'read_file' }, body: { is_disabled: false } }),
+  },
+  // I needs no OAuth sign-in (409 for its members); root is no member, so has no instance (404).
+  getUpstreamOAuth: { expect: { ...teamMember(409), root: 404 } },
+  startUpstreamOAuth: { expect: { ...teamMember(409), root: 404 }, request: () => ({ body: {} }) },
+  startUpstreamOAuthInBrowser: { expect: { ...teamMember(409), root: 404 } },
+  disconnectUpstreamOAuth: { expect: { ...teamMember(409), root: 404 } },
+  upstreamOAuthCallback: { expect: signedIn(400) },
+  getUpstreamOAuthClientMetadata: { expect: everyone(200) },
   getMyInstanceStatus: {
     expect: { ...teamMemberScoped(200), root: 404 },
     note: 'root acts as T’s administrator but is no member, so has no instance of its own (404)',
@@ -877,6 +888,10 @@ describe('security: 403 before validation', () => {
     getMyInstanceStatus: ['root'],
     getMyUserConfig: ['root'],
     saveMyUserConfig: ['root'],
+    getUpstreamOAuth: ['root'],
+    startUpstreamOAuth: ['root'],
+    startUpstreamOAuthInBrowser: ['root'],
+    disconnectUpstreamOAuth: ['root'],
     retrieveSatelliteOAuthToken: ['sat'],
     getSatelliteGitHubToken: ['sat'],
   };

@@ -70,6 +70,9 @@ export const OTHER_JSON = new Set([
   'registryListServerVersions',
   'registryGetServerVersion',
   'registryProtectedResourceMetadata',
+  // The client ID metadata document Groundstation serves as an upstream OAuth client: the
+  // authorization servers that fetch it read its fields at the top level.
+  'getUpstreamOAuthClientMetadata',
 ]);
 
 /**

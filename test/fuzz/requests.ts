@@ -142,6 +142,8 @@ export function fixtureParam(op: Operation, name: string, w: World): string {
     grantId: 'ogr_none',
     // No real client: revoking one would end the fuzzer's own OAuth tokens.
     clientId: 'ocl_none',
+    // A tool of the world's installation, as its server names it.
+    toolName: 'read_file',
   };
   const value = known[name];
   if (value === undefined) throw new Error(`no fixture for path parameter ${name} of ${op.id}`);

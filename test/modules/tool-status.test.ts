@@ -162,7 +162,7 @@ describe('switching a tool off', () => {
       const res = await send('PATCH', toolUrl('read_file'), alice.headers, body);
       expect(res.statusCode, res.body).toBe(400);
     }
-    expect((await setTool('x'.repeat(257), true)).statusCode).toBe(400);
+    expect((await setTool('x'.repeat(201), true)).statusCode).toBe(400);
 
     const full = Array.from({ length: MAX_DISABLED_TOOLS }, (_, i) => `tool_${i}`);
     await t.database.db.orm

@@ -35,8 +35,8 @@ const ValuesOut = Type.Object({
   env: Type.Record(Type.String(), Type.String()),
   headers: Type.Record(Type.String(), Type.String()),
 });
-/** A tool name as an MCP server gives it (the specification allows up to 128 characters). */
-const ToolName = Type.String({ minLength: 1, maxLength: 256 });
+/** A tool name as an MCP server gives it (the specification suggests at most 128 characters). */
+const ToolName = Type.String({ minLength: 1, maxLength: 200 });
 /** Most tools one installation can have switched off. */
 export const MAX_DISABLED_TOOLS = 1000;
 const Settings = Type.Object({
