@@ -240,6 +240,9 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
   const window = config.loginLimits.windowSeconds;
   const auth = createAuthService({
     db,
+    accessEnded: recordAccessEnded(pendingWork, async (userId, tx) =>
+      (await teamRepository.listForUser(userId, null, tx)).items.map(({ team }) => team.id),
+    ),
     users: userRepository,
     teams,
     sessions,

@@ -105,6 +105,12 @@ describe('security: a password change, a reset or disabling ends OAuth grants', 
     expect((await changePassword(ana, PASSWORD, 'a new long password')).statusCode).toBe(200);
     await expectGrantEnded(tokens);
     expect((await exchange(pending)).statusCode).toBe(400);
+    // The satellites serving her teams are told to forget what they cached of her tokens.
+    const told = await t.database.db.query<{ kind: string }>(
+      'SELECT kind FROM satellite_pending_work WHERE user_id = $1',
+      [ana.id],
+    );
+    expect(told.map((row) => row.kind)).toContain('oauth.revoked');
     const grants = await t.app.inject({ url: '/api/oauth2/grants', headers: ana.headers });
     expect(grants.json().data.grants).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -44,6 +44,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   baseUrl: string;
   logger: Logger;
+  /** Tells satellites to forget what they cached of the account's tokens (pending work). */
+  accessEnded?: (userId: string, tx: Executor) => Promise<void>;
 }
 
 const INVALID_LOGIN = 'Invalid login or password';
@@ -90,10 +92,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function endAccessAfterPasswordChange(
     userId: string,
     keep: string | undefined,
-    tx: Parameters<SessionService['endAllFor']>[2],
+    tx: Executor,
   ) {
     await deps.sessions.endAllFor(userId, keep, tx);
     await deps.accessTokens.revokeAllFor(userId, tx);
+    // Satellites would otherwise trust their cached introspection of those tokens for a minute.
+    await deps.accessEnded?.(userId, tx);
   }
 
   async function sendToken(user: UserRow, purpose: EmailTokenPurpose) {
