@@ -120,6 +120,28 @@ export type BoundedFetchFailure =
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'network'; message: string };
 
+/**
+ * A failure in words for an error message. `setting` names what allows private addresses, so
+ * that the reader knows what to change; callers without one leave it out.
+ */
+export function describeFailure(failure: BoundedFetchFailure, setting?: string): string {
+  const hint = setting ? ` (${setting})` : '';
+  switch (failure.kind) {
+    case 'private':
+      return isIP(failure.host)
+        ? `a private address${hint}`
+        : `${failure.host} resolves to a private address${hint}`;
+    case 'status':
+      return `answered ${failure.status}`;
+    case 'too-large':
+      return `larger than ${failure.maxBytes} bytes`;
+    case 'timeout':
+      return `no answer within ${failure.timeoutMs} ms`;
+    case 'network':
+      return failure.message;
+  }
+}
+
 export class BoundedFetchError extends Error {
   override name = 'BoundedFetchError';
   constructor(readonly failure: BoundedFetchFailure) {

@@ -3,12 +3,7 @@
  * documents): https only, under the rules of src/lib/bounded-fetch.ts (public addresses only,
  * no redirects, a size cap and one deadline).
  */
-import { isIP } from 'node:net';
-import {
-  boundedGet,
-  BoundedFetchError,
-  type BoundedFetchFailure,
-} from '../../lib/bounded-fetch.js';
+import { boundedGet, BoundedFetchError, describeFailure } from '../../lib/bounded-fetch.js';
 
 export { isPrivateAddress } from '../../lib/bounded-fetch.js';
 
@@ -24,29 +19,14 @@ export interface OutboundOptions {
   ca?: string | undefined;
 }
 
-function wording(failure: BoundedFetchFailure): string {
-  switch (failure.kind) {
-    case 'private':
-      return isIP(failure.host)
-        ? 'a private address'
-        : `${failure.host} resolves to a private address`;
-    case 'status':
-      return `answered ${failure.status}`;
-    case 'too-large':
-      return `larger than ${failure.maxBytes} bytes`;
-    case 'timeout':
-      return `no answer within ${failure.timeoutMs} ms`;
-    case 'network':
-      return failure.message;
-  }
-}
-
 /** GETs a JSON document over https under the rules above; resolves to the raw body text. */
 export async function fetchJsonDocument(url: URL, options: OutboundOptions): Promise<string> {
   if (url.protocol !== 'https:') throw new OutboundError('not an https URL');
   try {
     return await boundedGet(url, { ...options, userAgent: 'Groundstation OAuth' });
   } catch (error) {
-    throw error instanceof BoundedFetchError ? new OutboundError(wording(error.failure)) : error;
+    throw error instanceof BoundedFetchError
+      ? new OutboundError(describeFailure(error.failure))
+      : error;
   }
 }

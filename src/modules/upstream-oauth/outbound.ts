@@ -1,8 +1,7 @@
-import { isIP } from 'node:net';
 import {
   boundedRequest,
   BoundedFetchError,
-  type BoundedFetchFailure,
+  describeFailure,
   type BoundedRequest,
   type BoundedResponse,
 } from '../../lib/bounded-fetch.js';
@@ -18,23 +17,6 @@ export class UpstreamOutboundError extends Error {
   override name = 'UpstreamOutboundError';
 }
 
-function wording(failure: BoundedFetchFailure): string {
-  switch (failure.kind) {
-    case 'private':
-      return isIP(failure.host)
-        ? 'a private address (UPSTREAM_OAUTH_ALLOW_PRIVATE_ADDRESSES)'
-        : `${failure.host} resolves to a private address (UPSTREAM_OAUTH_ALLOW_PRIVATE_ADDRESSES)`;
-    case 'status':
-      return `answered ${failure.status}`;
-    case 'too-large':
-      return `larger than ${failure.maxBytes} bytes`;
-    case 'timeout':
-      return `no answer within ${failure.timeoutMs} ms`;
-    case 'network':
-      return failure.message;
-  }
-}
-
 /** One request under the limits (src/lib/bounded-fetch.ts): private addresses, size, deadline. */
 export async function upstreamRequest(
   url: URL,
@@ -47,7 +29,9 @@ export async function upstreamRequest(
     return await boundedRequest(url, request, { ...options, userAgent: 'Groundstation' });
   } catch (error) {
     if (error instanceof BoundedFetchError)
-      throw new UpstreamOutboundError(`${url.origin}: ${wording(error.failure)}`);
+      throw new UpstreamOutboundError(
+        `${url.origin}: ${describeFailure(error.failure, 'UPSTREAM_OAUTH_ALLOW_PRIVATE_ADDRESSES')}`,
+      );
     throw error;
   }
 }
