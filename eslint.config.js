@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { boundary } from './scripts/eslint/boundary.js';
 
 export default tseslint.config(
@@ -50,6 +51,16 @@ export default tseslint.config(
   {
     files: ['satellite/**/*.ts', 'protocol/**/*.ts'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // The console: hooks called unconditionally and with every dependency they read.
+    files: ['console/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-console': 'error',
+    },
   },
   {
     // Tests read JSON bodies whose shape the assertions themselves check.

@@ -59,6 +59,8 @@ import { createOAuthMembershipListener, createOAuthService } from './modules/oau
 import { createConfiguredClientDirectory } from './modules/oauth/setup.js';
 import { createRateLimiter } from './modules/rate-limits/limiter.js';
 import { createRateLimitPolicies } from './modules/rate-limits/policies.js';
+import { CONSOLE_DIR } from './modules/console/files.js';
+import { consoleRoutes } from './modules/console/routes.js';
 import { clientActivityRoutes } from './modules/client-activity/routes.js';
 import { createNotificationRepository } from './modules/notifications/repository.js';
 import { loadPlugins, type PluginStatus } from './modules/plugins/loader.js';
@@ -640,6 +642,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     csrf: services.csrf,
     baseUrl: deps.config.baseUrl,
   });
+  app.register(consoleRoutes, { dir: CONSOLE_DIR });
   // Plugins last, each on its own: one that fails to load is left out and the core is untouched.
   let plugins: PluginStatus[] = [];
   app.register(pluginRoutes, { statuses: () => plugins });

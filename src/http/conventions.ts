@@ -10,6 +10,7 @@ import { useBoundedJsonParser } from './json-body.js';
 import type { RateLimitPolicies } from './rate-limit.js';
 import { completeRouteContract } from './route-contract.js';
 import { ErrorEnvelope } from './schemas.js';
+import { wantsConsolePage } from './console-path.js';
 
 /**
  * The API conventions in one place: shared schemas, the route contract, authentication before
@@ -26,6 +27,7 @@ export const conventions = fp(
     await app.register(cookie);
     app.decorate('credentials', {} as CredentialResolvers);
     app.decorate('rateLimits', {} as RateLimitPolicies);
+    app.decorate('consolePage', null);
     app.decorateRequest('actor', null);
     app.decorateRequest('teamRole', null);
     app.addHook('onRoute', completeRouteContract);
@@ -66,7 +68,13 @@ export const conventions = fp(
       if (rule?.readsBody && !request.is404) await rule.check(request);
     });
     app.setErrorHandler(errorHandler);
-    app.setNotFoundHandler(notFoundHandler);
+    // A browser opening a console path (a deep link) gets the console's page; the API's paths
+    // and every other caller keep the 404 envelope.
+    app.setNotFoundHandler((request, reply) =>
+      app.consolePage && wantsConsolePage(request)
+        ? app.consolePage(reply)
+        : notFoundHandler(request, reply),
+    );
   },
   { name: 'conventions' },
 );

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import type { TeamRole } from '../modules/roles/permissions.js';
 import type { JobRunner } from '../jobs/runner.js';
@@ -40,5 +41,7 @@ declare module 'fastify' {
     streams: StreamHub;
     /** This app's Prometheus metrics; server.ts serves them on METRICS_PORT when set. */
     metrics: Metrics;
+    /** Answers with the web console's page; null until the console module has a build. */
+    consolePage: ((reply: FastifyReply) => FastifyReply) | null;
   }
 }

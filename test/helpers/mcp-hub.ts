@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 // What the satellite's end-to-end tests share: the service listening on a real port with the
 // satellite's endpoint mounted as src/server.ts mounts it, tokens from the real OAuth flow, and
 // MCP SDK clients at the satellite's URL.
@@ -33,13 +34,14 @@ export const quietLog = { info: () => undefined, warn: () => undefined, error: (
  * by whichever satellite `attach` is given, as src/server.ts does for its built-in one.
  */
 export async function serviceWithMcp(
-  options: { mount?: boolean; env?: Record<string, string> } = {},
+  options: { mount?: boolean; env?: Record<string, string>; logger?: Logger } = {},
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let satellite: RunningSatellite | null = null;
   const t: TestApp = await createTestApp({
     env: { ...UNLIMITED_ENV, ...options.env, BASE_URL: base },
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.mount === false
       ? {}
       : { extend: (app) => mountMcp(app, () => satellite?.handle ?? null) }),

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * and line before anything is run.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FOLDERS = ['src', 'test', 'scripts', 'docs', 'bench', 'bin', 'openapi', '.ci'];
+const FOLDERS = ['src', 'console', 'test', 'scripts', 'docs', 'bench', 'bin', 'openapi', '.ci'];
 const TOP_FILES = [
   'README.md',
   'package.json',

@@ -123,11 +123,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       purpose === 'verify_email'
         ? {
             subject: 'Confirm your Groundstation email address',
-            text: `Hello ${user.username},\n\nConfirm this address by opening:\n${deps.baseUrl}/api/auth/email/verify?token=${issued.token}\n\nThe link works once and expires in 24 hours.\n`,
+            text: `Hello ${user.username},\n\nConfirm this address by opening:\n${deps.baseUrl}/verify-email?token=${issued.token}\n\nThe link works once and expires in 24 hours.\n`,
           }
         : {
             subject: 'Reset your Groundstation password',
-            text: `Hello ${user.username},\n\nUse this token to choose a new password (POST /api/auth/password/reset):\n${issued.token}\n\nIt works once and expires in 1 hour. If you did not ask for it, ignore this email.\n`,
+            text: `Hello ${user.username},\n\nChoose a new password by opening:\n${deps.baseUrl}/reset-password?token=${issued.token}\n\nOr send this token to POST /api/auth/password/reset:\n${issued.token}\n\nIt works once and expires in 1 hour. If you did not ask for it, ignore this email.\n`,
           };
     await deps.mailer.send({ to: user.email, ...email });
   }
