@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { api, expectOk } from '../api/client';
 import { useSession } from '../session';
+import classes from './Shell.module.css';
 
 interface Item {
   to: string;
@@ -71,6 +72,9 @@ export function Shell() {
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -112,7 +116,7 @@ export function Shell() {
           Sign out
         </Button>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -100,6 +100,18 @@ describe('serving the console', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${c.base}/activity`);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // The keyboard alone: the first Tab offers to skip to the page; then to the Catalogue.
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    expect(await focused()).toBe('Skip to content');
+    for (let i = 0; i < 20 && (await focused()) !== 'Catalogue'; i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focused()).toBe('Catalogue');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${c.base}/catalogue`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
