@@ -6,7 +6,7 @@ import { api, unwrap } from '../../api/client';
 import { useTeamId } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { when } from '../../ui/format';
-import { Pager } from '../satellites/SatelliteList';
+import { Pager } from '../../ui/Pager';
 import { LOG_PAGE, pageQuery, useMemberNames, type Installation } from './data';
 import { FOLLOW_MS, ListControls } from './ListControls';
 
@@ -62,7 +62,8 @@ export function RequestLogs({ installation }: { installation: Installation }) {
         <Pager
           total={list.data.pagination.total}
           page={page}
-          size={LOG_PAGE}
+          pageSize={LOG_PAGE}
+          noun={['request', 'requests']}
           onChange={setPage}
           label="Request log pages"
         />

@@ -5,7 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { useTeamId } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { when } from '../../ui/format';
-import { Pager } from '../satellites/SatelliteList';
+import { Pager } from '../../ui/Pager';
 import { LOG_PAGE, pageQuery, type Installation } from './data';
 import { FOLLOW_MS, ListControls } from './ListControls';
 
@@ -71,7 +71,8 @@ export function ServerLogs({ installation }: { installation: Installation }) {
         <Pager
           total={list.data.pagination.total}
           page={page}
-          size={LOG_PAGE}
+          pageSize={LOG_PAGE}
+          noun={['line', 'lines']}
           onChange={setPage}
           label="Server log pages"
         />

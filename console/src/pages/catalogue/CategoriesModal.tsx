@@ -1,4 +1,4 @@
-import { TableScroll } from './TableScroll';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -156,7 +156,7 @@ function CategoryList() {
       </EmptyState>
     );
   return (
-    <TableScroll minWidth={420} label="Categories">
+    <ScrollTable minWidth={420} label="Categories">
       <Table aria-label="Categories" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -171,7 +171,7 @@ function CategoryList() {
           ))}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </ScrollTable>
   );
 }
 

@@ -1,4 +1,4 @@
-import { TableScroll } from './TableScroll';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../ui/feedback';
 import type { ConfigField, ConfigSchema } from './api';
@@ -66,7 +66,7 @@ function FieldRow({ field, kind }: { field: ConfigField; kind: Kind }) {
 
 function LevelTable({ title, fields }: { title: string; fields: Array<[ConfigField, Kind]> }) {
   return (
-    <TableScroll minWidth={640} label={title}>
+    <ScrollTable minWidth={640} label={title}>
       <Table aria-label={title} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -83,7 +83,7 @@ function LevelTable({ title, fields }: { title: string; fields: Array<[ConfigFie
           ))}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </ScrollTable>
   );
 }
 

@@ -1,4 +1,4 @@
-import { TableScroll } from './TableScroll';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImportResult, SyncRun } from './api';
 
@@ -51,7 +51,7 @@ export function Failures({
 }) {
   if (failures.length === 0) return null;
   return (
-    <TableScroll minWidth={480} label={label}>
+    <ScrollTable minWidth={480} label={label}>
       <Table aria-label={label} verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
@@ -70,7 +70,7 @@ export function Failures({
           ))}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </ScrollTable>
   );
 }
 

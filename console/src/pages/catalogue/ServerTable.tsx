@@ -1,11 +1,11 @@
-import { TableScroll } from './TableScroll';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorNotice, EmptyState, Loading } from '../../ui/feedback';
 import { fetchServers, keys, PAGE_SIZE, type Category, type ListFilters, type Server } from './api';
 import { InstallLink } from './InstallLink';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 import { ServerBadges } from './ServerBadges';
 
 function Row({ server, category }: { server: Server; category: string | undefined }) {
@@ -76,7 +76,7 @@ export function ServerTable({
   const label = filters.q ? `Servers matching “${filters.q}”` : 'Servers';
   return (
     <div aria-busy={list.isFetching}>
-      <TableScroll minWidth={720} label={label}>
+      <ScrollTable minWidth={720} label={label}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -97,7 +97,7 @@ export function ServerTable({
             ))}
           </Table.Tbody>
         </Table>
-      </TableScroll>
+      </ScrollTable>
       <Pager
         label="Catalogue pages"
         page={filters.page}

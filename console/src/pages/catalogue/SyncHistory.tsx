@@ -1,11 +1,11 @@
-import { TableScroll } from './TableScroll';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { Alert, Button, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { when } from '../../ui/format';
 import { fetchRuns, keys, type SyncRun } from './api';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 import { Counts, Failures, RunStatus } from './RunSummary';
 
 const PAGE = 10;
@@ -103,7 +103,7 @@ export function SyncHistory() {
       ) : null}
       {runs.data?.runs.length ? (
         <>
-          <TableScroll minWidth={640} label="Sync runs">
+          <ScrollTable minWidth={640} label="Sync runs">
             <Table aria-label="Sync runs" verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -121,7 +121,7 @@ export function SyncHistory() {
                 ))}
               </Table.Tbody>
             </Table>
-          </TableScroll>
+          </ScrollTable>
           <Pager
             label="Sync run pages"
             page={page}

@@ -1,4 +1,4 @@
-import { TableScroll } from './TableScroll';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { AddVersionModal } from './AddVersionModal';
 
 function VersionsTable({ versions }: { versions: Version[] }) {
   return (
-    <TableScroll minWidth={560} label="Versions">
+    <ScrollTable minWidth={560} label="Versions">
       <Table aria-label="Versions" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -41,7 +41,7 @@ function VersionsTable({ versions }: { versions: Version[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </TableScroll>
+    </ScrollTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Code, Stack, Table, Text, Title } from '@mantine
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Pager } from '../installations/Pager';
+import { Pager } from '../../ui/Pager';
 import { ErrorNotice } from '../../ui/feedback';
 import {
   checkEndpoint,
@@ -12,7 +12,7 @@ import {
   type SeenTool,
   type ToolsSeen,
 } from './data';
-import { ScrollTable } from '../installations/ScrollTable';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 const ROWS = 25;
 
@@ -71,10 +71,11 @@ function ToolsTable({ tools }: { tools: SeenTool[] }) {
       </ScrollTable>
       <Pager
         total={tools.length}
-        limit={ROWS}
+        pageSize={ROWS}
         page={page}
-        onPage={setPage}
+        onChange={setPage}
         noun={['tool', 'tools']}
+        label="Pages of tools"
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { Badge, PasswordInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { fieldsOf, KIND_LABEL, storedValue, type Draft, type FieldRef } from './config';
 import type { ConfigSection, ConfigValues } from './data';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 function describe({ kind, field }: FieldRef) {
   const parts = [KIND_LABEL[kind], field.description];

@@ -7,7 +7,7 @@ import { fetchInstallations, keys, PAGE_SIZE } from './data';
 import { InstallationsTable } from './InstallationsTable';
 import { InstallPanel } from './InstallPanel';
 import { NoTeam } from './NoTeam';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 import { isMoving, POLL_MS } from './status';
 
 function List({ teamId, canInstall, onInstall }: ListProps) {
@@ -51,10 +51,11 @@ function List({ teamId, canInstall, onInstall }: ListProps) {
       <InstallationsTable installations={installations} />
       <Pager
         total={pagination.total}
-        limit={pagination.limit}
+        pageSize={pagination.limit}
         page={page}
         noun={['installation', 'installations']}
-        onPage={(p) =>
+        label="Pages of installations"
+        onChange={(p) =>
           setParams((prev) => {
             prev.set('page', String(p));
             return prev;

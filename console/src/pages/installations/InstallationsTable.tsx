@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ago } from '../../ui/format';
 import type { Installation } from './data';
 import { StatusBadge } from './status';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 function Row({ installation: i }: { installation: Installation }) {
   return (

@@ -5,9 +5,9 @@ import { api, unwrap } from '../../api/client';
 import { ErrorNotice, Loading } from '../../ui/feedback';
 import { ago, when } from '../../ui/format';
 import { keys, PAGE_SIZE } from './data';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 import { StatusBadge } from './status';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 /** Member names for user ids, when the reader may list the team's members (else the ids). */
 function useMemberNames(teamId: string) {
@@ -90,9 +90,10 @@ export function InstancesPanel({
       </ScrollTable>
       <Pager
         total={pagination.total}
-        limit={pagination.limit}
+        pageSize={pagination.limit}
         page={page}
-        onPage={setPage}
+        onChange={setPage}
+        label="Pages of instances"
         noun={['instance', 'instances']}
       />
     </Stack>

@@ -7,8 +7,8 @@ import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { fetchTools, keys, PAGE_SIZE, type Tool } from './data';
 import type { PanelsProps } from './Installation';
-import { Pager } from './Pager';
-import { ScrollTable } from './ScrollTable';
+import { Pager } from '../../ui/Pager';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 const EMPTY_POLL_MS = 3000;
 
@@ -132,9 +132,10 @@ export function ToolsPanel({ teamId, installation }: PanelsProps) {
           </ScrollTable>
           <Pager
             total={pagination.total}
-            limit={pagination.limit}
+            pageSize={pagination.limit}
             page={page}
-            onPage={setPage}
+            onChange={setPage}
+            label="Pages of tools"
             noun={['tool', 'tools']}
           />
         </>

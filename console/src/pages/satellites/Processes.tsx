@@ -6,7 +6,7 @@ import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { ago, when } from '../../ui/format';
 import { useInstallationName } from '../activity/data';
 import { HealthBadge } from './parts';
-import { Pager } from './SatelliteList';
+import { Pager } from '../../ui/Pager';
 
 const PAGE = 20;
 
@@ -82,7 +82,14 @@ export function Processes({ satelliteId }: { satelliteId: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Pager total={pagination.total} page={page} onChange={setPage} label="Process pages" />
+      <Pager
+        total={pagination.total}
+        page={page}
+        pageSize={PAGE}
+        noun={['process', 'processes']}
+        onChange={setPage}
+        label="Pages of processes"
+      />
     </Stack>
   );
 }

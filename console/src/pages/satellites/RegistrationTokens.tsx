@@ -6,7 +6,7 @@ import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { ago, when } from '../../ui/format';
 import { ConfirmButton } from './parts';
-import { Pager } from './SatelliteList';
+import { Pager } from '../../ui/Pager';
 
 const PAGE = 20;
 const STATE_COLOR: Record<string, string> = {
@@ -62,8 +62,10 @@ export function RegistrationTokens() {
         <Pager
           total={tokens.data.pagination.total}
           page={page}
+          pageSize={PAGE}
+          noun={['registration token', 'registration tokens']}
           onChange={setPage}
-          label="Registration token pages"
+          label="Pages of registration tokens"
         />
       ) : null}
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { api, unwrap } from '../../api/client';
 import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { ago, when } from '../../ui/format';
+import { Pager } from '../../ui/Pager';
 import { SatelliteStatus } from './parts';
 
 const PAGE = 20;
@@ -42,8 +43,10 @@ export function SatelliteList() {
         <Pager
           total={list.data.pagination.total}
           page={page}
+          pageSize={PAGE}
+          noun={['satellite', 'satellites']}
           onChange={setPage}
-          label="Satellites pages"
+          label="Pages of satellites"
         />
       ) : null}
     </Stack>
@@ -103,38 +106,5 @@ function SatelliteTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-/** Page numbers for an API list, shown only when there is more than one page. */
-export function Pager({
-  total,
-  page,
-  onChange,
-  label,
-  size = PAGE,
-}: {
-  total: number;
-  page: number;
-  onChange: (page: number) => void;
-  label: string;
-  size?: number;
-}) {
-  const pages = Math.ceil(total / size);
-  if (pages <= 1) return null;
-  return (
-    <Group justify="space-between" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        {total} in all
-      </Text>
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        aria-label={label}
-        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-      />
-    </Group>
   );
 }

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { when } from '../../ui/format';
 import { Section } from '../account/Section';
-import { fetchAllTeams } from './api';
-import { Pager } from './Pager';
+import { PAGE_SIZE, fetchAllTeams } from './api';
+import { Pager } from '../../ui/Pager';
 
 /** Every team on the service, for global administrators. */
 export function AllTeams() {
@@ -60,6 +60,7 @@ export function AllTeams() {
         <Pager
           label="Pages of every team"
           page={page}
+          pageSize={PAGE_SIZE}
           total={teams.data.pagination.total}
           noun={['team', 'teams']}
           onChange={setPage}

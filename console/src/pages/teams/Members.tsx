@@ -5,9 +5,9 @@ import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { Section } from '../account/Section';
 import { AddMember } from './AddMember';
-import { changeRole, fetchMembers, type Member, type Team, type TeamRole } from './api';
+import { PAGE_SIZE, changeRole, fetchMembers, type Member, type Team, type TeamRole } from './api';
 import { MemberRow } from './MemberRow';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 import { RemoveMember } from './RemoveMember';
 
 function useRoleChange(teamId: string) {
@@ -87,6 +87,7 @@ export function Members({ team, canManage }: { team: Team; canManage: boolean })
         <Pager
           label="Pages of members"
           page={page}
+          pageSize={PAGE_SIZE}
           total={members.data.pagination.total}
           noun={['member', 'members']}
           onChange={setPage}

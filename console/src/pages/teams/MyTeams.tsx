@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { Section } from '../account/Section';
-import { fetchMyTeams, ROLE_LABEL, type Team } from './api';
-import { Pager } from './Pager';
+import { PAGE_SIZE, ROLE_LABEL, fetchMyTeams, type Team } from './api';
+import { Pager } from '../../ui/Pager';
 
 function SwitchCell({ team }: { team: Team }) {
   const session = useSession();
@@ -91,6 +91,7 @@ export function MyTeams() {
         <Pager
           label="Pages of your teams"
           page={page}
+          pageSize={PAGE_SIZE}
           total={teams.data.pagination.total}
           noun={['team', 'teams']}
           onChange={setPage}
