@@ -60,12 +60,14 @@ describe('serving the console', () => {
       const res = await fetch(`${c.base}${url}`, { headers });
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-type'), url).toMatch(/^application\/json/);
+      const body = await res.json();
       if (!url.startsWith('/v0.1')) {
-        expect(await res.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+        expect(body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
       }
     }
     const post = await fetch(`${c.base}/installations`, { method: 'POST', headers: html });
     expect(post.status).toBe(404);
+    expect(await post.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
   });
 
   it('serves hashed assets compressed and cached for a year', async () => {
@@ -76,12 +78,16 @@ describe('serving the console', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // Every body is read: one left unread holds its connection open, and the service's close
+    // waits for it.
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const again = await fetch(`${c.base}${script}`, {
       headers: { 'if-none-match': res.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
     const missing = await fetch(`${c.base}/assets/nothing-123.js`, { headers: html });
     expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
   });
 
   it('signs a member in through the form and keeps the deep link they opened', async () => {
