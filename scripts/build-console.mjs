@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist', 'console-source.sha256');
@@ -60,4 +61,20 @@ execFileSync(
   ],
   { stdio: 'inherit', cwd: root },
 );
+// Compressed once here, at brotli's and gzip's best, so the service neither spends seconds on it
+// at start nor makes the first visitor wait for it.
+(function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) precompress(full);
+    else if (name !== 'index.html') {
+      const body = readFileSync(full);
+      writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  }
+})(path.join(root, 'dist', 'console'));
 writeFileSync(stamp, `${digest}\n`);

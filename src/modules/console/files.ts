@@ -7,13 +7,21 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** Where `npm run build` writes the console (vite's outDir), from src/ and dist/ alike. */
 export const CONSOLE_DIR = fileURLToPath(new URL('../../../dist/console', import.meta.url));
 
-/** One built file, read and compressed once at start: the console is a few hundred kilobytes. */
+/**
+ * One built file, read at start with the compressed forms the build wrote beside it
+ * (`.br`, `.gz`); a form missing from the build is made the first time a client asks for it.
+ */
 export interface ConsoleFile {
   body: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  gzip(): Buffer;
+  brotli(): Buffer;
   type: string;
   etag: string;
+}
+
+function once(make: () => Buffer): () => Buffer {
+  let made: Buffer | null = null;
+  return () => (made ??= make());
 }
 
 const TYPES: Record<string, string> = {
@@ -28,12 +36,23 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The build's compressed form of `file`, or a maker of it. */
+function compressed(file: string, make: () => Buffer): () => Buffer {
+  if (existsSync(file)) {
+    const built = readFileSync(file);
+    return () => built;
+  }
+  return once(make);
+}
+
 function load(file: string): ConsoleFile {
   const body = readFileSync(file);
   return {
     body,
-    gzip: gzipSync(body, { level: 9 }),
-    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: compressed(`${file}.gz`, () => gzipSync(body, { level: 9 })),
+    brotli: compressed(`${file}.br`, () =>
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ),
     type: TYPES[path.extname(file)] ?? 'application/octet-stream',
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
   };
@@ -44,7 +63,7 @@ function walk(dir: string, prefix: string, into: Map<string, ConsoleFile>) {
     const full = path.join(dir, name);
     const url = `${prefix}/${name}`;
     if (statSync(full).isDirectory()) walk(full, url, into);
-    else if (url !== '/index.html') into.set(url, load(full));
+    else if (url !== '/index.html' && !/\.(br|gz)$/.test(name)) into.set(url, load(full));
   }
 }
 
@@ -67,7 +86,7 @@ export function readConsoleBuild(dir: string): ConsoleBuild | null {
 /** The body to send for the client's Accept-Encoding: brotli, then gzip, then none. */
 export function encodingFor(file: ConsoleFile, accept: string | undefined) {
   const accepted = accept ?? '';
-  if (/\bbr\b/.test(accepted)) return { body: file.brotli, encoding: 'br' } as const;
-  if (/\bgzip\b/.test(accepted)) return { body: file.gzip, encoding: 'gzip' } as const;
+  if (/\bbr\b/.test(accepted)) return { body: file.brotli(), encoding: 'br' } as const;
+  if (/\bgzip\b/.test(accepted)) return { body: file.gzip(), encoding: 'gzip' } as const;
   return { body: file.body, encoding: null } as const;
 }
