@@ -91,6 +91,7 @@ describe('the built-in satellite', () => {
   it('asks MCP clients without a token to sign in at Groundstation (RFC 9728)', async () => {
     const res = await fetch(`${base}/mcp`, { method: 'POST' });
     expect(res.status).toBe(401);
+    await res.arrayBuffer();
     const challenge = res.headers.get('www-authenticate') ?? '';
     expect(challenge).toContain(
       `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
@@ -256,5 +257,6 @@ describe('the built-in satellite', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
+    await res.arrayBuffer();
   });
 });
