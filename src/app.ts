@@ -104,7 +104,11 @@ import { createKeyRotation } from './modules/encryption/rotation.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createSettingsRepository } from './modules/settings/repository.js';
 import { settingsRoutes } from './modules/settings/routes.js';
-import { createSettingsService } from './modules/settings/service.js';
+import {
+  createSettingsService,
+  SETTINGS_TOPIC,
+  type StoredSettings,
+} from './modules/settings/service.js';
 import { createSystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { createSystemService } from './modules/system/service.js';
@@ -163,6 +167,7 @@ function createServices(deps: AppDeps, logger: Logger, metrics: Metrics) {
     db,
     repository: createSettingsRepository(db.orm),
     encryptionKey: secrets.ENCRYPTION_KEY,
+    remembered: remembering<StoredSettings>(SETTINGS_TOPIC, config.settingsCacheMs, 2),
   });
   const mailer = createMailer({ settings, baseUrl: config.baseUrl });
   const sessions = createSessionService({
@@ -514,8 +519,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // `scope`, `profiles` and `catalogue` signals a moment later. Profiles are also forgotten after
   // changes made without a session (email verification, password reset): only satellites'
   // requests, which never change one, leave them.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changes) return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changes) {
+      done(null, payload);
+      return;
+    }
     const actor = request.actor?.type;
     if (actor === 'user') {
       services.scopeCache.forgetAll();
@@ -524,7 +532,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     if (actor !== 'satellite' && actor !== 'registration') services.profiles.forgetAll();
     // Satellites change no configuration but through event batches, which forget themselves.
     if (actor !== 'satellite') services.satellites.configuration.forget();
-    return payload;
+    done(null, payload);
   });
   // The per-account counts held in memory go to the database before it closes.
   app.addHook('onClose', async () => app.rateLimits.everyCaller?.close?.());

@@ -57,6 +57,11 @@ export interface Config {
    */
   profileCacheMs: number;
   /**
+   * How long a replica remembers the stored global settings (0: never), used only while it
+   * hears the `settings` signal that any change to them raises.
+   */
+  settingsCacheMs: number;
+  /**
    * How long a replica remembers a catalogue list or search answer (0: never), used only while
    * it hears the `catalogue` signal that any change to the catalogue raises.
    */
@@ -499,6 +504,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     sessionCacheSignalledMs: integer(env, 'SESSION_CACHE_SIGNALLED_MS', 60_000, 0, 600_000),
     profileCacheMs: integer(env, 'PROFILE_CACHE_MS', 60_000, 0, 600_000),
+    settingsCacheMs: integer(env, 'SETTINGS_CACHE_MS', 60_000, 0, 600_000),
     catalogueCacheMs: integer(env, 'CATALOGUE_CACHE_MS', 60_000, 0, 600_000),
     healthRefreshMs: integer(env, 'HEALTH_REFRESH_MS', 1000, 100, 60_000),
     loginLimits: {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { globalSettings } from '../../db/schema/index.js';
 
@@ -6,9 +6,6 @@ export function createSettingsRepository(db: Executor) {
   return {
     async all(tx: Executor = db) {
       return tx.select().from(globalSettings);
-    },
-    async some(keys: string[], tx: Executor = db) {
-      return tx.select().from(globalSettings).where(inArray(globalSettings.key, keys));
     },
     async upsert(key: string, value: string, updatedBy: string | null, tx: Executor = db) {
       const now = new Date();

@@ -10,6 +10,14 @@ import {
   type SettingValue,
 } from './definitions.js';
 import type { SettingsRepository } from './repository.js';
+import type { Remembered } from '../../lib/remembered.js';
+
+/** The database's signal that the stored settings changed (migration 0027). */
+export const SETTINGS_TOPIC = 'settings';
+const EVERY_SETTING = 'all';
+
+/** Every stored value by key, as the database holds it (secrets encrypted). */
+export type StoredSettings = ReadonlyMap<string, string>;
 
 function definitionOf(key: string): SettingDefinition {
   const definition = SETTINGS_BY_KEY.get(key);
@@ -32,8 +40,10 @@ export function createSettingsService(deps: {
   db: Database;
   repository: SettingsRepository;
   encryptionKey: Buffer;
+  /** The stored settings, remembered while this replica hears the `settings` signal. */
+  remembered: Remembered<StoredSettings>;
 }) {
-  const { db, repository, encryptionKey } = deps;
+  const { db, repository, encryptionKey, remembered } = deps;
 
   const encode = (d: SettingDefinition, value: SettingValue) =>
     d.type === 'secret' && typeof value === 'string'
@@ -60,9 +70,18 @@ export function createSettingsService(deps: {
     };
   }
 
-  async function storedMap(keys?: string[]) {
-    const rows = keys ? await repository.some(keys) : await repository.all();
-    return new Map(rows.map((r) => [r.key, r.value]));
+  /**
+   * The stored values: a few dozen rows at most, read whole and remembered, so that reading a
+   * setting (the API, the mailer) costs no query while nothing changes them.
+   */
+  async function storedMap(): Promise<StoredSettings> {
+    const known = remembered.get(EVERY_SETTING);
+    if (known) return known;
+    const epoch = remembered.epoch();
+    const rows = await repository.all();
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    remembered.remember(epoch, [[EVERY_SETTING, stored]]);
+    return stored;
   }
 
   return {
@@ -79,7 +98,7 @@ export function createSettingsService(deps: {
 
     async get(key: string) {
       const d = definitionOf(key);
-      return view(d, (await storedMap([key])).get(key));
+      return view(d, (await storedMap()).get(key));
     },
 
     /** Sets several values at once, all or none. `null` stores an explicit empty value. */
@@ -104,7 +123,9 @@ export function createSettingsService(deps: {
           details: { keys: checked.map((c) => c.d.key), change: 'set' },
         });
       });
-      const stored = await storedMap(checked.map((c) => c.d.key));
+      // Forgotten here before the answer; other replicas hear the database's signal.
+      remembered.forgetAll();
+      const stored = await storedMap();
       return checked.map(({ d }) => view(d, stored.get(d.key)));
     },
 
@@ -119,12 +140,13 @@ export function createSettingsService(deps: {
           details: { keys: [key], change: 'reset' },
         });
       });
+      remembered.forgetAll();
       return view(d, undefined);
     },
 
     /** The effective values (decrypted), for the service's own use only. */
     async values<K extends string>(keys: readonly K[]): Promise<Record<K, SettingValue>> {
-      const stored = await storedMap([...keys]);
+      const stored = await storedMap();
       const result = {} as Record<K, SettingValue>;
       for (const key of keys) {
         const d = definitionOf(key);
