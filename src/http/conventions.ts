@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import './fastify-augment.js';
 import { authenticate } from './auth/hook.js';
-import type { CredentialResolvers } from './auth/types.js';
+import type { AuthDeclaration, CredentialResolvers } from './auth/types.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { ServiceUnavailableError } from './errors.js';
 import { useBoundedJsonParser } from './json-body.js';
@@ -38,18 +38,17 @@ export const conventions = fp(
       closing = true;
     });
     // Responses finished during shutdown close their connection, so that kept-alive sockets do
-    // not hold the listener open after the in-flight requests are done.
-    app.addHook('onSend', async (_request, reply) => {
+    // not hold the listener open after the in-flight requests are done. Synchronous, as is the
+    // start of the check below: a public route such as the health check pays no promise.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (closing) {
-        // Requests that arrive on kept-alive connections during shutdown get the envelope too.
-        reply.header('connection', 'close');
-        throw new ServiceUnavailableError('The service is shutting down; retry shortly');
-      }
-      const declaration = request.routeOptions.config.auth;
-      if (!declaration || request.is404) return;
+    async function admit(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      declaration: AuthDeclaration,
+    ) {
       // Per-address limits before authentication, so that a flood is refused before any
       // credential lookup; per-caller limits once the caller is known.
       const limit = request.routeOptions.config.rateLimit;
@@ -60,12 +59,33 @@ export const conventions = fp(
       await app.rateLimits.everyCaller?.byCaller?.(request, reply);
       const rule = request.routeOptions.config.access;
       if (rule && !rule.readsBody) await rule.check(request);
+    }
+    app.addHook('onRequest', (request, reply, done) => {
+      if (closing) {
+        // Requests that arrive on kept-alive connections during shutdown get the envelope too.
+        reply.header('connection', 'close');
+        done(new ServiceUnavailableError('The service is shutting down; retry shortly'));
+        return;
+      }
+      const config = request.routeOptions.config;
+      const declaration = config.auth;
+      // A public route without an address limit or an access rule has nothing to check.
+      const open = declaration?.mode === 'public' && !config.rateLimit && !config.access;
+      if (!declaration || request.is404 || open) {
+        done();
+        return;
+      }
+      admit(request, reply, declaration).then(() => done(), done);
     });
     // A check that needs the body runs once it is parsed: still before validation, so 403 and
     // 404 come before 400 there too.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const rule = request.routeOptions.config.access;
-      if (rule?.readsBody && !request.is404) await rule.check(request);
+      if (!rule?.readsBody || request.is404) {
+        done();
+        return;
+      }
+      rule.check(request).then(() => done(), done);
     });
     app.setErrorHandler(errorHandler);
     // A browser opening a console path (a deep link) gets the console's page; the API's paths
