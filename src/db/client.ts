@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import pg from 'pg';
 import { initialisePgliteDir, recreatePgliteDir, type PgliteWasmModule } from './pglite-initdb.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 import {
@@ -153,6 +151,11 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  // Loaded here, so that the embedded database's starts do not load PostgreSQL's client.
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax ?? 10,

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** What a LISTEN connection reports: each notification's payload, and when it is up or down. */
 export interface ListenHandlers {
@@ -41,6 +41,7 @@ export function listenPostgres(url: string, channel: string, on: ListenHandlers)
   };
 
   async function connect() {
+    const { default: pg } = await import('pg');
     const client = new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: 10_000,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { AppError, ConflictError } from '../../http/errors.js';
 import type { SettingsService } from '../settings/service.js';
 
@@ -41,6 +40,8 @@ export function createMailer(deps: { settings: SettingsService; baseUrl: string 
     async send(email: OutgoingEmail): Promise<void> {
       const v = await smtp();
       if (!v) throw new EmailNotConfiguredError();
+      // Loaded with the first email rather than at every start.
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport({
         host: v['smtp.host'] as string,
         port: v['smtp.port'] as number,

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { StringEnum } from '../../http/schemas.js';
 
@@ -135,12 +135,14 @@ export type OfficialMetaValue = Static<typeof OfficialMeta>;
 const ajv = new Ajv({ strict: false, allErrors: false });
 addFormats.default(ajv);
 
+/** Compiled on first use: most starts never import from a registry, and compiling costs ~0.1 s. */
 function checker(schema: TSchema, at: string) {
-  const validate = ajv.compile(schema);
+  let compiled: ValidateFunction | undefined;
+  const validate = () => (compiled ??= ajv.compile(schema));
   return {
-    Check: (value: unknown) => validate(value),
+    Check: (value: unknown) => validate()(value),
     error: () => {
-      const e = validate.errors?.[0];
+      const e = validate().errors?.[0];
       return e ? `${at}${e.instancePath} ${e.message ?? 'is not valid'}` : `${at} is not valid`;
     },
   };

@@ -1,4 +1,4 @@
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { Executor } from '../../db/client.js';
 import type { RegistrationActor } from '../../http/auth/types.js';
 import { RegistrationTokenError } from '../../http/errors.js';
@@ -75,11 +75,15 @@ function digestMatches(jwt: string, stored: string): boolean {
  * Registration tokens `<prefix>satellite_<scope>_<JWT>` (token-text.ts): HS256 with iss, aud,
  * jti, scope, team_id, iat, exp.
  */
+/** JWT support, loaded with the first registration token rather than at every start. */
+const jose = () => import('jose');
+
 export function createRegistrationTokens(deps: RegistrationTokenDeps) {
   const key = new Uint8Array(deps.secret);
 
   /** The verified claims; a JWT that is signed by us but past its exp is `token_expired`. */
   async function verify(jwt: string): Promise<JWTPayload> {
+    const { errors: joseErrors, jwtVerify } = await jose();
     try {
       const { payload } = await jwtVerify(jwt, key, {
         issuer: deps.issuer,
@@ -114,6 +118,7 @@ export function createRegistrationTokens(deps: RegistrationTokenDeps) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + input.ttlSeconds;
       const claims = { scope: input.scope, team_id: input.teamId };
+      const { SignJWT } = await jose();
       const jwt = await new SignJWT(input.builtIn ? { ...claims, built_in: true } : claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(deps.issuer)

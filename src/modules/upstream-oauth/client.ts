@@ -1,8 +1,8 @@
-import { discoverOAuthServerInfo, registerClient } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { AuthorizationServerRecord } from '../../db/schema/index.js';
 import { ConflictError } from '../../http/errors.js';
 import type { UpstreamFetch } from './outbound.js';
+import { oauthClient } from './sdk.js';
 
 /** Paths of this service that authorization servers and browsers reach. */
 export const CALLBACK_PATH = '/api/upstream-oauth/callback';
@@ -38,6 +38,7 @@ export interface Discovered {
 
 /** RFC 9728, then RFC 8414 or OpenID discovery, through the SDK. */
 export async function discover(serverUrl: string, fetchFn: UpstreamFetch): Promise<Discovered> {
+  const { discoverOAuthServerInfo } = await oauthClient();
   let info;
   try {
     info = await discoverOAuthServerInfo(serverUrl, { fetchFn });
@@ -105,6 +106,7 @@ export async function identify(
   const key = `${metadata.issuer} ${callbackUrl(deps.baseUrl)}`;
   const known = await deps.registered.find(key);
   if (known) return { client: known, how: 'dynamic_registration' };
+  const { registerClient } = await oauthClient();
   const { client_id, client_secret } = await registerClient(metadata.issuer, {
     metadata,
     clientMetadata: registrationMetadata(deps.baseUrl),

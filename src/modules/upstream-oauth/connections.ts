@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  exchangeAuthorization,
-  startAuthorization,
-} from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Database, Executor } from '../../db/client.js';
 import { mcpServerInstances } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import type { UserActor } from '../../http/auth/types.js';
 import type { Clock } from '../../lib/clock.js';
+import { oauthClient } from './sdk.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
@@ -115,6 +112,7 @@ export function createConnections(deps: ConnectionsDeps) {
       });
       const state = randomBytes(32).toString('base64url');
       const redirectUri = callbackUrl(deps.baseUrl);
+      const { startAuthorization } = await oauthClient();
       const { authorizationUrl, codeVerifier } = await startAuthorization(
         authorizationServer.issuer,
         {
@@ -171,6 +169,7 @@ export function createConnections(deps: ConnectionsDeps) {
           `The authorization server refused: ${query.error ?? 'no code'}`,
           'UPSTREAM_OAUTH_REFUSED',
         );
+      const { exchangeAuthorization } = await oauthClient();
       const answer = await exchangeAuthorization(flow.authorizationServer.issuer, {
         metadata: flow.authorizationServer,
         clientInformation: flow.client,

@@ -1,5 +1,3 @@
-import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
-import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { Database } from '../../db/client.js';
 import { ServiceUnavailableError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -10,6 +8,7 @@ import { instanceStatusNotification } from '../notifications/kinds.js';
 import { notify } from '../notifications/writer.js';
 import { moveInstance, tokensFrom } from './connections.js';
 import type { UpstreamFetch } from './outbound.js';
+import { oauthClient, oauthErrors } from './sdk.js';
 import type { MemberInstance, StoredTokens, UpstreamStore } from './store.js';
 
 /** Answers of a token endpoint that mean the grant is gone: the member must sign in again. */
@@ -94,6 +93,10 @@ export function createTokenKeeper(deps: KeeperDeps) {
     refreshToken: string,
     request: AuditRequest,
   ) {
+    const [{ refreshAuthorization }, { OAuthError }] = await Promise.all([
+      oauthClient(),
+      oauthErrors(),
+    ]);
     let answer;
     try {
       answer = await refreshAuthorization(tokens.authorizationServer.issuer, {
