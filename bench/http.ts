@@ -1,8 +1,9 @@
 // npm run bench:http — an HTTP load test of the hot read routes with autocannon: for each route,
 // 16 connections for 8 s against the service in its own process. Prints requests per second, the
 // median and p99 latency and the CPU each answer cost, for PGlite and PostgreSQL, each against its
-// target; then the embedded default's first start on an empty data folder and its memory (idle
-// and after load).
+// target; then the embedded default (PGlite, built-in satellite): its first start on an empty
+// data folder, its memory idle, after load and once idle again, and a restart on its own data.
+// The services log at `info`, one line per request, as operators run them (BENCH_LOG_LEVEL).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,8 +26,17 @@ const TARGETS: Record<string, { PGlite: number; PostgreSQL: number }> = {
   'own profile (cookie)': { PGlite: 3_000, PostgreSQL: 5_000 },
   'roles (cookie)': { PGlite: 5_000, PostgreSQL: 5_000 },
 };
+/** Issue 44: the CPU one answer costs on the public routes, every hook and the log line included. */
+const CPU_TARGET_US: Record<string, number> = {
+  'health (public)': 50,
+  'database status (public)': 50,
+};
+/** Issue 44: one setting as cheap as the other signed-in reads. */
+const P50_TARGET_MS: Record<string, number> = { 'one setting (cookie)': 2 };
 const FIRST_START_TARGET_S = 3;
-const IDLE_RSS_TARGET_MB = 200;
+const RSS_TARGET_MB = 200;
+const RESTART_TARGET_S = 1;
+const IDLE_WATCH_S = Number(process.env.BENCH_IDLE_WATCH_SECONDS ?? 120);
 
 const verdict = (met: boolean) => (met ? 'met' : 'missed');
 
@@ -53,14 +63,17 @@ async function serviceEntry(): Promise<{ args: string[]; label: string }> {
       };
 }
 
-/**
- * The first start of the embedded default, as an operator meets it: an empty data folder, so the
- * database is created (copied from the template) and migrated at start. Timed from spawn to the
- * first healthy answer; the idle RSS is read after the service has sat for two seconds.
- */
-async function firstStart(): Promise<{ seconds: number; idleRssMb: number; entry: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-bench-first-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+/** The limits every benchmark raises (bench/lib.ts), and the hot routes' own (hot-routes.ts). */
+const LOAD_ENV = {
+  LOGIN_LIMIT_PER_ADDRESS: '1000000',
+  LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+  API_LIMIT_PER_ACCOUNT: '1000000000',
+  API_LIMIT_PER_OAUTH_CLIENT: '1000000000',
+  ...HOT_ROUTE_ENV,
+};
+
+/** Starts the built-in default on `dataDir` and times it from spawn to the first healthy answer. */
+async function startEmbedded(dataDir: string, port: number) {
   const entry = await serviceEntry();
   const started = performance.now();
   const child = spawn(process.execPath, entry.args, {
@@ -70,36 +83,88 @@ async function firstStart(): Promise<{ seconds: number; idleRssMb: number; entry
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...LOAD_ENV,
       ...benchNodeOptions(),
     },
     stdio: 'ignore',
   });
-  try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('the service exited during its first start');
-      if (Date.now() > deadline) throw new Error('the service did not start');
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 2_000));
-    return { seconds, idleRssMb: await rssMb(child.pid!), entry: entry.label };
-  } finally {
+  const stop = async () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the service exited during its start');
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the service did not start');
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { seconds: (performance.now() - started) / 1000, pid: child.pid!, entry, stop };
+}
+
+const settle = (ms = 2_000) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The RSS once the service has sat idle after a load: V8 gives back the heap a burst left behind
+ * only when its memory reducer sees the process idle, which with the satellite's polls takes
+ * one to two minutes here. Read every 5 s for IDLE_WATCH_S; the last reading.
+ */
+async function rssOnceIdle(pid: number): Promise<number> {
+  for (let waited = 0; waited < IDLE_WATCH_S; waited += 5) await settle(5_000);
+  return rssMb(pid);
+}
+
+/**
+ * The embedded default as an operator meets it (PGlite, the built-in satellite running and
+ * idle): the first start on an empty data folder, where the database is created from the
+ * template and migrated; its memory idle, and after two seconds of load on each hot route; and
+ * a restart on the data it left. RSS is read after two quiet seconds.
+ */
+async function embeddedLife() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'gs-bench-first-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  try {
+    const first = await startEmbedded(dataDir, port);
+    let idleRssMb: number;
+    let warmRssMb: number;
+    let idleAfterRssMb: number;
+    try {
+      await settle();
+      idleRssMb = await rssMb(first.pid);
+      const base = `http://127.0.0.1:${port}`;
+      const noCpu = async () => 0;
+      for (const route of await hotRoutes(base)) await loadRoute(base, route, 2, noCpu);
+      await settle();
+      warmRssMb = await rssMb(first.pid);
+      idleAfterRssMb = await rssOnceIdle(first.pid);
+    } finally {
+      await first.stop();
+    }
+    const again = await startEmbedded(dataDir, port);
+    await again.stop();
+    return {
+      entry: first.entry.label,
+      firstSeconds: first.seconds,
+      idleRssMb,
+      warmRssMb,
+      idleAfterRssMb,
+      restartSeconds: again.seconds,
+    };
+  } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 async function main() {
   const rows: string[][] = [];
-  let loadedRssMb = NaN;
   for (const name of targetsToRun()) {
     const target = await startTarget(name, async () => undefined, HOT_ROUTE_ENV);
     try {
@@ -115,7 +180,19 @@ async function main() {
           cpuSeconds,
         );
         const goal = TARGETS[label]?.[name];
-        const rateMet = goal === undefined || result.requests.average >= goal;
+        const cpuGoal = CPU_TARGET_US[label];
+        const p50Goal = P50_TARGET_MS[label];
+        const met =
+          (goal === undefined || result.requests.average >= goal) &&
+          (cpuGoal === undefined || cpuPerRequestUs < cpuGoal) &&
+          (p50Goal === undefined || result.latency.p50 < p50Goal) &&
+          result.latency.p99 <= P99_TARGET_MS;
+        const goals = [
+          goal === undefined ? null : `≥${goal.toLocaleString('en')} req/s`,
+          cpuGoal === undefined ? null : `CPU <${cpuGoal} µs`,
+          p50Goal === undefined ? null : `p50 <${p50Goal} ms`,
+          `p99 ≤${P99_TARGET_MS} ms`,
+        ].filter((g) => g !== null);
         rows.push([
           name,
           label,
@@ -123,10 +200,9 @@ async function main() {
           String(result.latency.p50),
           String(result.latency.p99),
           cpuPerRequestUs.toFixed(0),
-          `${goal === undefined ? '' : `≥${goal.toLocaleString('en')} req/s, `}p99 ≤${P99_TARGET_MS} ms: ${verdict(rateMet && result.latency.p99 <= P99_TARGET_MS)}`,
+          `${goals.join(', ')}: ${verdict(met)}`,
         ]);
       }
-      if (name === 'PGlite') loadedRssMb = await rssMb(target.pid);
     } finally {
       await target.close();
     }
@@ -145,22 +221,32 @@ async function main() {
     rows,
   );
   if (!targetsToRun().includes('PGlite') || process.env.BENCH_HTTP_ROUTE) return;
-  const first = await firstStart();
+  const life = await embeddedLife();
   printTable(
-    'The embedded default (PGlite): first start on an empty data folder, and memory',
+    `The embedded default (PGlite, built-in satellite idle; ${life.entry})`,
     ['measure', 'value', 'target'],
     [
       [
-        `first start (spawn to first healthy answer; ${first.entry})`,
-        `${first.seconds.toFixed(2)} s`,
-        `<${FIRST_START_TARGET_S} s: ${verdict(first.seconds < FIRST_START_TARGET_S)}`,
+        'first start (spawn to first healthy answer, empty data folder)',
+        `${life.firstSeconds.toFixed(2)} s`,
+        `<${FIRST_START_TARGET_S} s: ${verdict(life.firstSeconds < FIRST_START_TARGET_S)}`,
+      ],
+      ['RSS idle after the first start', `${life.idleRssMb.toFixed(0)} MB`, ''],
+      [
+        'RSS 2 s after 2 s of load on each hot route',
+        `${life.warmRssMb.toFixed(0)} MB`,
+        `<${RSS_TARGET_MB} MB: ${verdict(life.warmRssMb < RSS_TARGET_MB)}`,
       ],
       [
-        'idle RSS after first start',
-        `${first.idleRssMb.toFixed(0)} MB`,
-        `<${IDLE_RSS_TARGET_MB} MB: ${verdict(first.idleRssMb < IDLE_RSS_TARGET_MB)}`,
+        `RSS after that load and ${IDLE_WATCH_S} s idle`,
+        `${life.idleAfterRssMb.toFixed(0)} MB`,
+        `<${RSS_TARGET_MB} MB: ${verdict(life.idleAfterRssMb < RSS_TARGET_MB)}`,
       ],
-      ['RSS after the load above', `${loadedRssMb.toFixed(0)} MB`, ''],
+      [
+        'restart on the data it left (spawn to first healthy answer)',
+        `${life.restartSeconds.toFixed(2)} s`,
+        `<${RESTART_TARGET_S} s: ${verdict(life.restartSeconds < RESTART_TARGET_S)}`,
+      ],
     ],
   );
   process.stdout.write(

@@ -130,7 +130,8 @@ export async function startTarget(
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        // What operators run (one line per request): its cost is part of every request's.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         LOGIN_LIMIT_PER_ADDRESS: '1000000',
         LOGIN_LIMIT_PER_ACCOUNT: '1000000',
         // Counted (so its cost is measured) but never met by a benchmark's single account.
@@ -146,9 +147,11 @@ export async function startTarget(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
+    // The last lines only, for the error should the service not come up.
     let log = '';
-    child.stdout!.on('data', (d) => (log += String(d)));
-    child.stderr!.on('data', (d) => (log += String(d)));
+    const keep = (d: Buffer) => (log = (log + String(d)).slice(-16_384));
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, child, () => log);
     return { base, pid: child.pid! };
