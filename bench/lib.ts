@@ -399,9 +399,10 @@ async function threadCpuSeconds(pid: number): Promise<Map<number, number> | null
  * neighbours' load; the CPU a request costs moves far less, so the two together tell a real cost
  * from noise. A thread or process that exits keeps counting what it used until last seen.
  */
-export function cpuMeter(target: Target) {
+export function cpuMeter(target: Target, options: { database?: boolean } = {}) {
   const lastSeen = new Map<number, number>();
-  const database = target.url ? new URL(target.url).pathname.slice(1) : null;
+  const database =
+    target.url && options.database !== false ? new URL(target.url).pathname.slice(1) : null;
   return async function cpuSeconds(): Promise<number> {
     const pids = [target.pid];
     if (database) {
