@@ -1,10 +1,11 @@
 // npm run bench:events — runs the service, pairs satellites, seeds an installation with an instance,
 // then posts batches of 100 events over HTTP in three mixes (bench/event-mixes.ts: the spec's
 // shapes, the DeployStack satellite's shapes, and all 21 types). Prints per mix the median and p99
-// latency of one batch and sustained events per second with 8 satellites posting at once, and the
-// cost of satellite-key authentication, for PGlite and PostgreSQL. Batches are timed from a lean
-// client (keepAliveClient), and the CPU the service and its database spent per batch is printed
-// beside the latency: on a shared machine it moves far less than the time does.
+// latency of one batch and sustained events per second with 8 satellites posting at once, against
+// the targets on PostgreSQL, and the cost of satellite-key authentication, for PGlite and
+// PostgreSQL. Batches are timed from a lean client (keepAliveClient), and the CPU the service and
+// its database spent per batch is printed beside the latency: on a shared machine it moves far
+// less than the time does.
 import { openPostgres } from '../src/db/client.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createSatelliteKeyResolver } from '../src/modules/satellites/keys.js';
@@ -58,6 +59,27 @@ async function timedWithCpu(
     cpuMs: perRun((await cpu.all()) - before),
     serviceCpuMs: perRun((await cpu.service()) - serviceBefore),
   };
+}
+
+/** The targets on PostgreSQL: the median of one batch, and events/s with 8 satellites. */
+const TARGETS: Record<string, { medianMs: number; eventsPerSecond?: number }> = {
+  'PostgreSQL: spec shapes': { medianMs: 7 },
+  'PostgreSQL: satellite shapes': { medianMs: 10, eventsPerSecond: 20_000 },
+};
+
+function verdictOf(
+  target: (typeof TARGETS)[string] | undefined,
+  medianMs: number,
+  rate: number,
+): string {
+  if (!target) return '';
+  const goals = [`median <${target.medianMs} ms`];
+  let met = medianMs < target.medianMs;
+  if (target.eventsPerSecond !== undefined) {
+    goals.push(`≥${target.eventsPerSecond.toLocaleString('en')} events/s`);
+    met &&= rate >= target.eventsPerSecond;
+  }
+  return `${goals.join(', ')}: ${met ? 'met' : 'missed'}`;
 }
 
 /** CPU per batch, and the service's own share of it. */
@@ -170,14 +192,16 @@ async function main() {
         );
         const seconds = (performance.now() - started) / 1000;
         perBatch.sort((a, b) => a - b);
+        const rate = processed / seconds;
         rows.push([
           name,
           mix.name,
           ms(one.median),
           ms(one.p99),
           cpuText(one),
-          String(Math.round(processed / seconds)),
+          String(Math.round(rate)),
           `${ms(percentile(perBatch, 50))} / ${ms(percentile(perBatch, 99))}`,
+          verdictOf(TARGETS[`${name}: ${mix.name}`], one.median, rate),
         ]);
       }
 
@@ -187,6 +211,7 @@ async function main() {
         ms(empty.median),
         ms(empty.p99),
         cpuText(empty),
+        '',
         '',
         '',
       ]);
@@ -228,6 +253,7 @@ async function main() {
       'CPU per batch: service + database (service)',
       `sustained events/s, ${SATELLITES} satellites`,
       'batch median / p99 under load',
+      'target',
       'satellite-key authentication',
     ],
     latency,
