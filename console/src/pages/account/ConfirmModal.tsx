@@ -2,14 +2,23 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorNotice } from '../../ui/feedback';
 
-/** Asks before something that cannot be undone; shows the API's refusal inside the dialog. */
+/** What the dialog shows of the action it confirms: a TanStack Query mutation. */
+interface ConfirmedAction {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+/**
+ * Asks before something that cannot be undone; shows the API's refusal inside the dialog, and
+ * forgets it when the dialog closes.
+ */
 export function ConfirmModal({
   opened,
   title,
   children,
   confirmLabel,
-  pending,
-  error,
+  action,
   onConfirm,
   onClose,
 }: {
@@ -17,28 +26,31 @@ export function ConfirmModal({
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  pending: boolean;
-  error: unknown;
+  action: ConfirmedAction;
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const close = () => {
+    action.reset();
+    onClose();
+  };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={title}
       centered
       // The scroll lock would add a <style> without the CSP nonce (nothing sets get-nonce's).
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
-        <ErrorNotice error={error} />
+        <ErrorNotice error={action.error} />
         <Text size="sm">{children}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button color="red" loading={pending} onClick={onConfirm}>
+          <Button color="red" loading={action.isPending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

@@ -23,19 +23,14 @@ function RevokeApp({ app, onClose }: { app: AuthorizedClient | null; onClose: ()
       onClose();
     },
   });
-  const close = () => {
-    revoke.reset();
-    onClose();
-  };
   return (
     <ConfirmModal
       opened={app !== null}
       title={`Revoke access of ${app?.client_name ?? 'this app'}?`}
       confirmLabel="Revoke access"
-      pending={revoke.isPending}
-      error={revoke.error}
+      action={revoke}
       onConfirm={() => app && revoke.mutate(app.client_id)}
-      onClose={close}
+      onClose={onClose}
     >
       Every approval you gave it ends with its tokens, and it forgets that you approved it: to use
       it again you sign in from the app and approve it anew.

@@ -19,19 +19,14 @@ function RevokeGrant({ grant, onClose }: { grant: Grant | null; onClose: () => v
       onClose();
     },
   });
-  const close = () => {
-    revoke.reset();
-    onClose();
-  };
   return (
     <ConfirmModal
       opened={grant !== null}
       title="End this approval?"
       confirmLabel="End approval"
-      pending={revoke.isPending}
-      error={revoke.error}
+      action={revoke}
       onConfirm={() => grant && revoke.mutate(grant.id)}
-      onClose={close}
+      onClose={onClose}
     >
       {grant?.client_name ?? 'The app'} loses the access you approved on {when(grant?.created_at)},
       with all its tokens. Other approvals of the same app stay.

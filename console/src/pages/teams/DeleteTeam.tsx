@@ -28,13 +28,9 @@ export function DeleteTeam({ team }: { team: Team }) {
         opened={opened}
         title={`Delete ${team.name}?`}
         confirmLabel="Delete team"
-        pending={remove.isPending}
-        error={remove.error}
+        action={remove}
         onConfirm={() => remove.mutate()}
-        onClose={() => {
-          remove.reset();
-          close();
-        }}
+        onClose={close}
       >
         Its installations, its own satellites and its notifications go with it, its{' '}
         {team.member_count} members lose access, and apps approved for it stop working. This cannot

@@ -33,20 +33,15 @@ export function RemoveMember({
       if (isMe) await queries.invalidateQueries({ queryKey: ['me'] });
     },
   });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   const who = member?.display_name ?? member?.username ?? 'this member';
   return (
     <ConfirmModal
       opened={member !== null}
       title={isMe ? `Leave ${teamName}?` : `Remove ${who} from ${teamName}?`}
       confirmLabel={isMe ? 'Leave team' : 'Remove member'}
-      pending={remove.isPending}
-      error={remove.error}
+      action={remove}
       onConfirm={() => member && remove.mutate(member.user_id)}
-      onClose={close}
+      onClose={onClose}
     >
       {isMe ? 'You' : who} lose{isMe ? '' : 's'} access to the team&apos;s installations, and apps
       approved for this team stop working. A team admin can add the account again later.
