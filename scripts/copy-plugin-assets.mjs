@@ -1,10 +1,10 @@
 // The compiler emits only JavaScript; built-in plugins also need their manifest and migrations
-// beside the compiled entry (dist/plugins/<id>/).
+// beside the compiled entry (dist/modules/plugins/built-in/<id>/).
 import { cp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
-const from = path.resolve('src/plugins');
-const to = path.resolve('dist/plugins');
+const from = path.resolve('src/modules/plugins/built-in');
+const to = path.resolve('dist/modules/plugins/built-in');
 for (const entry of await readdir(from, { withFileTypes: true })) {
   if (!entry.isDirectory()) continue;
   await cp(path.join(from, entry.name), path.join(to, entry.name), {

@@ -146,7 +146,7 @@ export interface Config {
     heartbeatBodyLimitBytes: number;
     /** Body limit of the events route only: request logs carry whole tool responses. */
     eventsBodyLimitBytes: number;
-    /** The bounds of one event batch's work (src/events/work.ts). */
+    /** The bounds of one event batch's work (src/modules/satellites/events/work.ts). */
     eventBatchMaxRows: number;
     eventSliceRows: number;
     eventSliceBytes: number;

@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { initialisePgliteDir, recreatePgliteDir, type PgliteWasmModule } from './pglite-initdb.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 import {
@@ -14,26 +12,14 @@ import {
 import { shareOrmParsers } from './pglite-parsers.js';
 import { createPgliteStatementRunner } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
+import type { Dialect, Orm, SessionSource, SqlSession } from './executor.js';
 
-export type Schema = typeof schema;
-export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** What repositories run queries on: the database or an open transaction. */
-export type Executor = Orm | Tx;
+export type { Dialect, Executor, Orm, Schema, SessionSource, SqlSession, Tx } from './executor.js';
 
-export type Dialect = 'pglite' | 'postgresql';
-
-/** A single connection, for work that must stay on one session (advisory locks, migrations). */
-export interface SqlSession {
-  exec(sql: string): Promise<void>;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Database {
+export interface Database extends SessionSource {
   readonly dialect: Dialect;
   readonly orm: Orm;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /** LISTENs on a channel for as long as the returned handle is open (see listen.ts). */
   listen(channel: string, on: ListenHandlers): Listening;
   /** Which hot statements run as named prepared statements, by kind (prepared.ts). */

@@ -1,49 +1,56 @@
-import { AppError, ConflictError, ValidationError } from '../http/errors.js';
-
 interface PgErrorLike {
   code?: unknown;
-  constraint?: unknown;
-  detail?: unknown;
 }
 
+/** What a PostgreSQL error means to a caller, whatever driver raised it. */
+export type DatabaseFaultKind = 'duplicate' | 'reference' | 'invalid' | 'retry';
+
+export interface DatabaseFault {
+  kind: DatabaseFaultKind;
+  /** A text a client can act on; it names no table, constraint or value. */
+  message: string;
+}
+
+const FAULTS: Record<DatabaseFaultKind, string> = {
+  duplicate: 'A record with the same unique value already exists',
+  reference: 'The record refers to, or is referred to by, another record',
+  invalid: 'A value is not valid for this field',
+  retry: 'The request conflicted with a concurrent change; retry it',
+};
+
+const KIND_OF_CODE: Record<string, DatabaseFaultKind> = {
+  '23505': 'duplicate',
+  '23503': 'reference',
+  '40001': 'retry', // serialization failure
+  '40P01': 'retry', // deadlock
+};
+// Not-null and check violations and bad values of a type: the data, not the service, is wrong.
+for (const code of [
+  '23502',
+  '23514',
+  '22P02',
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22023',
+  '2201W',
+  '2201X',
+  '22021', // text with a NUL character
+  '22P05', // a JSON string PostgreSQL cannot store
+])
+  KIND_OF_CODE[code] = 'invalid';
+
 /**
- * Translates PostgreSQL errors (same codes from PGlite and node-postgres) into catalogue errors,
- * so a race on a unique key is a 409 and bad data a 400, never a 500. Unknown errors pass through.
+ * Classifies a PostgreSQL error (the same codes from PGlite and node-postgres), so that callers
+ * can answer a race on a unique key or bad data as such instead of as a failure of their own.
+ * Unknown errors are null. The HTTP layer turns faults into responses (src/http/error-handler.ts).
  */
-export function translateDatabaseError(error: unknown): AppError | null {
+export function classifyDatabaseError(error: unknown): DatabaseFault | null {
   // Drizzle wraps driver errors; the PostgreSQL fields sit on the cause.
   const candidate = (error as { cause?: unknown })?.cause ?? error;
-  const pgError = candidate as PgErrorLike;
-  if (typeof pgError?.code !== 'string' || !/^[0-9A-Z]{5}$/.test(pgError.code)) return null;
-  switch (pgError.code) {
-    case '23505':
-      return new ConflictError('A record with the same unique value already exists', 'DUPLICATE');
-    case '23503':
-      return new ConflictError(
-        'The record refers to, or is referred to by, another record',
-        'REFERENCE_CONFLICT',
-      );
-    case '23502':
-    case '23514':
-    case '22P02':
-    case '22001':
-    case '22003':
-    case '22007':
-    case '22008':
-    case '22023':
-    case '2201W':
-    case '2201X':
-    case '22021': // text with a NUL character
-    case '22P05': // a JSON string PostgreSQL cannot store
-      return new ValidationError('A value is not valid for this field');
-    case '40001':
-    case '40P01':
-      return new AppError(
-        409,
-        'RETRY',
-        'The request conflicted with a concurrent change; retry it',
-      );
-    default:
-      return null;
-  }
+  const code = (candidate as PgErrorLike)?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  const kind = KIND_OF_CODE[code];
+  return kind ? { kind, message: FAULTS[kind] } : null;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database, SqlSession } from './client.js';
+import type { SessionSource, SqlSession } from './executor.js';
 
 /** src/db and dist/db both sit two levels below the project root, beside migrations/. */
 export const CORE_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -111,7 +111,7 @@ async function applyPending(
  * A session-level advisory lock makes concurrent starters wait, so only one of them migrates.
  */
 export function runMigrations(
-  db: Database,
+  db: SessionSource,
   options: MigrateOptions = {},
 ): Promise<MigrationResult> {
   return db.withSession((session) => migrateSession(session, options));

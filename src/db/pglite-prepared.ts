@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import type { Executor } from './client.js';
+import type { Executor } from './executor.js';
 
 /** A statement's text and parameters, as the ORM's dialect renders them. */
 export interface RenderedQuery {

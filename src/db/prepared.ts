@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.js';
+import type { Executor } from './executor.js';
 import type { NamedStatementRunner } from './pglite-prepared.js';
 
 /**

@@ -7,7 +7,7 @@ import type { AuthDeclaration, CredentialResolvers } from './auth/types.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { ServiceUnavailableError } from './errors.js';
 import { useBoundedJsonParser } from './json-body.js';
-import type { RateLimitPolicies } from './rate-limit.js';
+import type { RateLimitPolicies } from '../modules/rate-limits/policy.js';
 import { completeRouteContract } from './route-contract.js';
 import { ErrorEnvelope } from './schemas.js';
 import { wantsConsolePage } from './console-path.js';

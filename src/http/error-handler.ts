@@ -1,13 +1,30 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { translateDatabaseError } from '../db/errors.js';
+import { classifyDatabaseError, type DatabaseFault } from '../db/errors.js';
 import {
   AppError,
+  ConflictError,
   INTERNAL_ERROR_MESSAGE,
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.js';
+
+/** A database fault as the client sees it: a race on a unique key is a 409, bad data a 400. */
+function fromDatabase(fault: DatabaseFault | null): AppError | null {
+  switch (fault?.kind) {
+    case 'duplicate':
+      return new ConflictError(fault.message, 'DUPLICATE');
+    case 'reference':
+      return new ConflictError(fault.message, 'REFERENCE_CONFLICT');
+    case 'invalid':
+      return new ValidationError(fault.message);
+    case 'retry':
+      return new AppError(409, 'RETRY', fault.message);
+    default:
+      return null;
+  }
+}
 
 /** Fastify's own client-side errors, with texts a client can act on. */
 function fromFastify(error: FastifyError): AppError | null {
@@ -37,7 +54,7 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return new ValidationError(fastifyError.message);
-  return translateDatabaseError(error) ?? fromFastify(fastifyError);
+  return fromDatabase(classifyDatabaseError(error)) ?? fromFastify(fastifyError);
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {

@@ -4,7 +4,7 @@ import type { TeamRole } from '../modules/roles/permissions.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Metrics } from '../metrics/registry.js';
 import type { AccessRule, Actor, AuthDeclaration, CredentialResolvers } from './auth/types.js';
-import type { RateLimitName, RateLimitPolicies } from './rate-limit.js';
+import type { RateLimitName, RateLimitPolicies } from '../modules/rate-limits/policy.js';
 import type { StreamHub } from './stream/support.js';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
-import { EVENT_HANDLERS } from '../events/registry.js';
-import type { EventProcessor } from '../events/processor.js';
+import { EVENT_HANDLERS } from '../modules/satellites/events/registry.js';
+import type { EventProcessor } from '../modules/satellites/events/processor.js';
 import type { Metrics } from './registry.js';
 
 // A refused event's type is whatever the satellite sent; only known types become label values,

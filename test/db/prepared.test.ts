@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, rowsOf, type Database } from '../../src/db/client.js';
-import { translateDatabaseError } from '../../src/db/errors.js';
+import { classifyDatabaseError } from '../../src/db/errors.js';
 import { createPgliteStatementRunner } from '../../src/db/pglite-prepared.js';
 import {
   createPreparedStatementKinds,
@@ -240,7 +240,7 @@ describe.skipIf(usingPostgres())('named statements on PGlite', () => {
         await executePrepared(tx, insert(1), names);
       })
       .catch((error: unknown) => error);
-    expect(translateDatabaseError(failed)?.code).toBe('DUPLICATE');
+    expect(classifyDatabaseError(failed)?.kind).toBe('duplicate');
     const ids = await test.db.query<{ id: number }>('SELECT id FROM named_test ORDER BY id');
     expect(ids.map((row) => row.id)).toEqual([1, 2, 3]);
     // The session is usable afterwards, outside a transaction too.

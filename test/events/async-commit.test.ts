@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { unnamedStatements } from '../../src/db/prepared.js';
-import { applyWrites, waitsForFlush } from '../../src/events/apply.js';
-import { BatchWrites } from '../../src/events/writes.js';
+import { applyWrites, waitsForFlush } from '../../src/modules/satellites/events/apply.js';
+import { BatchWrites } from '../../src/modules/satellites/events/writes.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 

@@ -3,9 +3,9 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createServer, installServer } from '../helpers/catalogue.js';
 import { event, pair, postEvents } from '../helpers/satellites.js';
-import { serverLogs } from '../../src/events/handlers/server-logs.js';
-import { slicesOf } from '../../src/events/work.js';
-import type { Prepared } from '../../src/events/validate.js';
+import { serverLogs } from '../../src/modules/satellites/events/handlers/server-logs.js';
+import { slicesOf } from '../../src/modules/satellites/events/work.js';
+import type { Prepared } from '../../src/modules/satellites/events/validate.js';
 import { createGate } from '../../src/lib/gate.js';
 
 // The work one event batch may cause is bounded (docs/security.md, "Event batches"): calls per

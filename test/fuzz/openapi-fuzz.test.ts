@@ -1,7 +1,7 @@
 import pino from 'pino';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_HANDLERS } from '../../src/events/registry.js';
+import { EVENT_HANDLERS } from '../../src/modules/satellites/events/registry.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { buildWorld, UNLIMITED_ENV, type World } from '../helpers/world.js';
 import { schemaArbitrary, type Hints } from './arbitraries.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unnamedStatements } from '../../src/db/prepared.js';
-import { createScopeCache } from '../../src/events/scope-cache.js';
-import { readScope } from '../../src/events/scope.js';
+import { createScopeCache } from '../../src/modules/satellites/events/scope-cache.js';
+import { readScope } from '../../src/modules/satellites/events/scope.js';
 import { json, register, type Account } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createServer } from '../helpers/catalogue.js';

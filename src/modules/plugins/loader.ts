@@ -10,8 +10,8 @@ import { readManifest, tablePrefix, type PluginManifest } from './manifest.js';
 import { migratePlugin } from './migrations.js';
 import { createRouteManager } from './route-manager.js';
 
-/** src/plugins (or dist/plugins once built): the plugins that ship with the service. */
-export const BUILT_IN_PLUGINS_DIR = fileURLToPath(new URL('../../plugins', import.meta.url));
+/** built-in/ beside this file (in src/ or, once built, dist/): the plugins that ship with the service. */
+export const BUILT_IN_PLUGINS_DIR = fileURLToPath(new URL('./built-in', import.meta.url));
 
 export interface PluginStatus {
   id: string;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { TooManyRequestsError } from '../../http/errors.js';
-import type { RateLimitPolicy } from '../../http/rate-limit.js';
+import type { RateLimitPolicy } from './policy.js';
 import { advertiseLimit } from './headers.js';
 import type { Clock } from '../../lib/clock.js';
 import { createSharedCounts } from './shared-counts.js';

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { bearerToken, SATELLITE_KEY_PREFIX } from '../../http/auth/credentials.js';
 import { TooManyRequestsError, type AppError } from '../../http/errors.js';
-import type { RateLimitPolicies, RateLimitPolicy } from '../../http/rate-limit.js';
+import type { RateLimitPolicies, RateLimitPolicy } from './policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { OAuthRateLimitedError } from '../oauth/errors.js';
 import { addressKey } from './address.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EventProcessor } from '../../events/processor.js';
+import type { EventProcessor } from './events/processor.js';
 import { auth } from '../../http/auth/declare.js';
 import type { SatelliteActor, UserActor } from '../../http/auth/types.js';
 import { errorHandler, toAppError } from '../../http/error-handler.js';

@@ -3,13 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../session';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/feedback';
-import {
-  fetchInstallation,
-  fetchServer,
-  keys,
-  type CatalogueServer,
-  type Installation,
-} from './data';
+import { fetchInstallation, fetchServer, keys, type PanelsProps } from './data';
 import { InstancesPanel } from './InstancesPanel';
 import { MyConfig } from './MyConfig';
 import { NoTeam } from './NoTeam';
@@ -67,12 +61,6 @@ function Panels({ teamId, installation, server }: PanelsProps) {
       ) : null}
     </Tabs>
   );
-}
-
-export interface PanelsProps {
-  teamId: string;
-  installation: Installation;
-  server: CatalogueServer;
 }
 
 function InstallationView({ teamId, id }: { teamId: string; id: string }) {

@@ -7,7 +7,7 @@ import { when } from '../../ui/format';
 import { hasFields, initialDraft, toInput, type Draft } from './config';
 import { ConfigFields } from './ConfigFields';
 import { keys, type ConfigSection } from './data';
-import type { PanelsProps } from './Installation';
+import type { PanelsProps } from './data';
 import { StatusBadge } from './status';
 
 function fetchUserConfig(teamId: string, installationId: string) {

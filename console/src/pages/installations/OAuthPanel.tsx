@@ -5,7 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { ErrorNotice, Loading } from '../../ui/feedback';
 import { when } from '../../ui/format';
 import { keys } from './data';
-import type { PanelsProps } from './Installation';
+import type { PanelsProps } from './data';
 
 /** Back from the server's sign-in: the callback adds `?upstream_oauth=connected`. */
 function Returned({ serverName }: { serverName: string }) {

@@ -6,7 +6,7 @@ import { api, unwrap } from '../../api/client';
 import { ErrorNotice, Loading } from '../../ui/feedback';
 import { ago, when } from '../../ui/format';
 import { keys } from './data';
-import type { PanelsProps } from './Installation';
+import type { PanelsProps } from './data';
 import { OAuthPanel } from './OAuthPanel';
 import { isMoving, needsMember, POLL_MS, StatusBadge, statusHint } from './status';
 

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../ui/feedback';
 import { hasFields, initialDraft, toInput, type Draft } from './config';
 import { ConfigFields, ConfigTable } from './ConfigFields';
 import { keys } from './data';
-import type { PanelsProps } from './Installation';
+import type { PanelsProps } from './data';
 
 /** An administrator changes the name, the team's values and the settings (PATCH). */
 function TeamConfigForm({ teamId, installation, server }: PanelsProps) {

@@ -6,7 +6,7 @@ import { api, unwrap } from '../../api/client';
 import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
 import { fetchTools, keys, PAGE_SIZE, type Tool } from './data';
-import type { PanelsProps } from './Installation';
+import type { PanelsProps } from './data';
 import { Pager } from '../../ui/Pager';
 import { ScrollTable } from '../../ui/ScrollTable';
 

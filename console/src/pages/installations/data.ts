@@ -46,6 +46,13 @@ export type ConfigField = ConfigSection['env'][number];
 export type ConfigValues = Installation['team_config'];
 export type Tool = Awaited<ReturnType<typeof fetchTools>>['tools'][number];
 
+/** What each panel of an installation's page is given. */
+export interface PanelsProps {
+  teamId: string;
+  installation: Installation;
+  server: CatalogueServer;
+}
+
 /** Query keys: everything of one installation starts with the same prefix. */
 export const keys = {
   installations: (teamId: string) => ['team', teamId, 'installations'] as const,

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ErrorNotice } from '../../ui/feedback';
-import type { SatelliteView } from './Satellite';
+import type { SatelliteView } from './useSatellite';
 
 /** Rename a satellite, move its MCP URL (the audience of its tokens), disable or enable it. */
 export function EditSatellite({ satellite }: { satellite: SatelliteView }) {

@@ -1,24 +1,12 @@
 import { Tabs } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/feedback';
 import { EventHistory } from './EventHistory';
 import { Metrics } from './Metrics';
 import { Processes } from './Processes';
 import { SatelliteActions } from './SatelliteActions';
 import { SatelliteDetails } from './SatelliteDetails';
-
-export function useSatellite(id: string) {
-  return useQuery({
-    queryKey: ['satellite', id],
-    queryFn: () =>
-      unwrap(api.GET('/api/satellites/{satelliteId}', { params: { path: { satelliteId: id } } })),
-    refetchInterval: 15_000,
-  });
-}
-
-export type SatelliteView = NonNullable<ReturnType<typeof useSatellite>['data']>['satellite'];
+import { useSatellite } from './useSatellite';
 
 const TABS = ['processes', 'metrics', 'events'];
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { api, expectOk, unwrap } from '../../api/client';
 import { useSession } from '../../session';
 import { ConfirmButton } from './parts';
-import type { SatelliteView } from './Satellite';
+import type { SatelliteView } from './useSatellite';
 import { EditSatellite } from './EditSatellite';
 
 /** Whether the member administers this satellite (the API decides again on every change). */

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid } from '@mantine/core';
 import { useSession } from '../../session';
 import { ago, when } from '../../ui/format';
 import { Field, SatelliteStatus } from './parts';
-import type { SatelliteView } from './Satellite';
+import type { SatelliteView } from './useSatellite';
 
 /** What the service knows of a satellite: its state, last heartbeat, version and address. */
 export function SatelliteDetails({ satellite }: { satellite: SatelliteView }) {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { satelliteProcessCrashes } from '../../db/schema/index.js';
-import { newOrderedId } from '../../lib/ids.js';
+import { satelliteProcessCrashes } from '../../../../db/schema/index.js';
+import { newOrderedId } from '../../../../lib/ids.js';
 import { processRecord, processEventScope } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler } from '../types.js';

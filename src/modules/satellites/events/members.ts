@@ -1,5 +1,5 @@
 import { EventError } from './errors.js';
-import type { SatelliteActor } from '../http/auth/types.js';
+import type { SatelliteActor } from '../../../http/auth/types.js';
 import {
   instanceKey,
   memberKey,

@@ -1,4 +1,4 @@
-import { satelliteUsageLogs } from '../../db/schema/index.js';
+import { satelliteUsageLogs } from '../../../../db/schema/index.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { toolCallFields, toolCallRow } from '../tool-call.js';

@@ -1,7 +1,18 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { HistoryRow } from './history.js';
 
 type Values = Record<string, unknown>;
+
+/** One event's entry in the satellite's event history (history.ts writes them). */
+// A type, not an interface: rows are handed to jsonInsert as plain records.
+export type HistoryRow = {
+  id: string;
+  satelliteId: string;
+  type: string;
+  occurredAt: Date;
+  data: Record<string, unknown>;
+  installationId: string | null;
+  recordId: string | null;
+};
 
 /** The installation a write belongs to, as far as notifications need it. */
 export interface InstallationRef {

@@ -1,5 +1,5 @@
-import { mcpClientActivity, mcpRequestLogs, satelliteUsageLogs } from '../db/schema/index.js';
-import { streamTopics } from '../http/stream/signals.js';
+import { mcpClientActivity, mcpRequestLogs, satelliteUsageLogs } from '../../../db/schema/index.js';
+import { streamTopics } from '../../../http/stream/signals.js';
 import type { BatchWrites } from './writes.js';
 
 /** The tables whose rows make a user's client-activity feed. */

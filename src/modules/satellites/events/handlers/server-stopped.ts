@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { parseServerKey } from '../../modules/satellites/server-key.js';
+import { parseServerKey } from '../../server-key.js';
 import { installationIdOf, sameInstallation, writeProcess } from '../process-ref.js';
 import { Data, ProcessId, Text } from '../schemas.js';
 import { defineHandler, EventError } from '../types.js';

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { formatValidationError } from '../http/validation.js';
+import { formatValidationError } from '../../../http/validation.js';
 import { eventId } from './history.js';
 import { EVENT_HANDLERS } from './registry.js';
 import { isDateTime } from './timestamps.js';

@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { SatelliteActor } from '../http/auth/types.js';
-import type { Clock } from '../lib/clock.js';
+import type { SatelliteActor } from '../../../http/auth/types.js';
+import type { Clock } from '../../../lib/clock.js';
 import type { InstallationScope, InstanceCache } from './scope.js';
 import type { BatchWrites } from './writes.js';
 

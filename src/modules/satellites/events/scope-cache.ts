@@ -1,6 +1,14 @@
-import type { Clock } from '../lib/clock.js';
-import { createRemembered } from '../lib/remembered.js';
-import type { InstallationScope } from './scope.js';
+import type { Clock } from '../../../lib/clock.js';
+import { createRemembered } from '../../../lib/remembered.js';
+
+/** An installation as event batches need it: where it belongs and what it lets them keep. */
+export interface InstallationScope {
+  id: string;
+  teamId: string;
+  name: string;
+  satelliteId: string | null;
+  settings: { request_logging_enabled: boolean };
+}
 
 /** The topic the database raises when a remembered fact may have changed (migration 0016). */
 export const SCOPE_TOPIC = 'scope';

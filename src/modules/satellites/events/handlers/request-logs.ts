@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { mcpRequestLogs, satelliteUsageLogs } from '../../db/schema/index.js';
-import { newOrderedId } from '../../lib/ids.js';
+import { mcpRequestLogs, satelliteUsageLogs } from '../../../../db/schema/index.js';
+import { newOrderedId } from '../../../../lib/ids.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { toolCallFields, toolCallRow } from '../tool-call.js';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { jsonInsert, type NamedWrite } from '../db/json-rows.js';
-import { mcpServerLogs } from '../db/schema/index.js';
-import { newOrderedId } from '../lib/ids.js';
+import type { Executor } from '../../../db/client.js';
+import { jsonInsert, type NamedWrite } from '../../../db/json-rows.js';
+import { mcpServerLogs } from '../../../db/schema/index.js';
+import { newOrderedId } from '../../../lib/ids.js';
 
 /** Server log lines kept per installation; the newest win. */
 export const LOG_LINES_KEPT = 100;

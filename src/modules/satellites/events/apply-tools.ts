@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { jsonInsert, type NamedWrite } from '../db/json-rows.js';
-import { mcpToolMetadata } from '../db/schema/index.js';
-import { toolsChangedNotification, type NewNotification } from '../modules/notifications/kinds.js';
+import { jsonInsert, type NamedWrite } from '../../../db/json-rows.js';
+import { mcpToolMetadata } from '../../../db/schema/index.js';
+import { toolsChangedNotification, type NewNotification } from '../../notifications/kinds.js';
 import { toolNamed, type InstallationRef, type ToolDelta, type ToolSet } from './writes.js';
 
 /** A tool the batch's statement added to or removed from an installation's set. */

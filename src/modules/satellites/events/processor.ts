@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { Database, Executor } from '../db/client.js';
-import { translateDatabaseError } from '../db/errors.js';
-import type { SatelliteActor } from '../http/auth/types.js';
-import type { Clock } from '../lib/clock.js';
-import type { StreamSignals } from '../http/stream/signals.js';
+import type { Database, Executor } from '../../../db/client.js';
+import { classifyDatabaseError } from '../../../db/errors.js';
+import type { SatelliteActor } from '../../../http/auth/types.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { StreamSignals } from '../../../http/stream/signals.js';
 import { applyWrites, standsAlone } from './apply.js';
 import { acceptedBefore, compactData, forgetEvents, isAcceptedBefore } from './history.js';
 import { checkMember, instanceOfMember, servedTeam } from './members.js';
@@ -33,7 +33,7 @@ import {
   type BatchWork,
 } from './work.js';
 import { BatchWrites } from './writes.js';
-import type { Gate } from '../lib/gate.js';
+import type { Gate } from '../../../lib/gate.js';
 
 export interface BatchFailure {
   index: number;
@@ -478,7 +478,7 @@ const mergedWrites = (planned: Planned[]) => BatchWrites.merge(planned.map((p) =
 
 function describe(error: unknown): string {
   if (error instanceof EventError) return error.message;
-  const translated = translateDatabaseError(error);
+  const translated = classifyDatabaseError(error);
   return translated
     ? `storage failure: ${translated.message}`
     : 'handler failure: the event could not be applied';

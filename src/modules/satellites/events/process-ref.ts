@@ -1,4 +1,4 @@
-import { parseServerKey } from '../modules/satellites/server-key.js';
+import { parseServerKey } from '../server-key.js';
 import { EventError } from './errors.js';
 import type { PlanContext } from './types.js';
 import type { BatchWrites } from './writes.js';

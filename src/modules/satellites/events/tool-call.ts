@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { SatelliteActor } from '../http/auth/types.js';
-import { newOrderedId } from '../lib/ids.js';
+import type { SatelliteActor } from '../../../http/auth/types.js';
+import { newOrderedId } from '../../../lib/ids.js';
 import { Text } from './schemas.js';
 import type { InstallationScope } from './scope.js';
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../modules/plugins/api.js';
+import { definePlugin } from '../../api.js';
 
 /**
  * The example plugin: CRUD over its own table, signed-in users only. It uses only what the

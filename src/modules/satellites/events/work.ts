@@ -1,5 +1,5 @@
-import type { SatelliteActor } from '../http/auth/types.js';
-import { ValidationError } from '../http/errors.js';
+import type { SatelliteActor } from '../../../http/auth/types.js';
+import { ValidationError } from '../../../http/errors.js';
 import type { Prepared } from './validate.js';
 
 /**

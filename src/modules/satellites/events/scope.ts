@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/client.js';
-import { executePrepared, type StatementNames } from '../db/prepared.js';
-import type { ScopeCache } from './scope-cache.js';
-import type { SatelliteActor } from '../http/auth/types.js';
+import { rowsOf, type Executor } from '../../../db/client.js';
+import { executePrepared, type StatementNames } from '../../../db/prepared.js';
+import type { InstallationScope, ScopeCache } from './scope-cache.js';
+import type { SatelliteActor } from '../../../http/auth/types.js';
 import { EventError } from './errors.js';
 
-export interface InstallationScope {
-  id: string;
-  teamId: string;
-  name: string;
-  satelliteId: string | null;
-  settings: { request_logging_enabled: boolean };
-}
+export type { InstallationScope };
 
 /** Installations looked up for one batch; a null entry means "does not exist". */
 export type InstallationCache = Map<string, InstallationScope | null>;

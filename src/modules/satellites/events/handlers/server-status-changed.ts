@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../../http/schemas.js';
-import { INSTANCE_STATUSES } from '../../modules/installations/schemas.js';
+import { StringEnum } from '../../../../http/schemas.js';
+import { INSTANCE_STATUSES } from '../../../installations/schemas.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { defineHandler, EventError } from '../types.js';

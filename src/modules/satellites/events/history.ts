@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/client.js';
-import { jsonInsert } from '../db/json-rows.js';
-import { satelliteEventHistory } from '../db/schema/index.js';
-import { batchPosition } from './writes.js';
+import { rowsOf, type Executor } from '../../../db/client.js';
+import { jsonInsert } from '../../../db/json-rows.js';
+import { satelliteEventHistory } from '../../../db/schema/index.js';
+import { batchPosition, type HistoryRow } from './writes.js';
 
 /**
  * An event's history id: `evt_`, its timestamp in milliseconds (12 hex digits) and 80 bits of a
@@ -87,17 +87,6 @@ function isCompact(value: unknown, depth: number, budget: { nodes: number }): bo
   }
   return true;
 }
-
-// A type, not an interface: rows are handed to jsonInsert as plain records.
-export type HistoryRow = {
-  id: string;
-  satelliteId: string;
-  type: string;
-  occurredAt: Date;
-  data: Record<string, unknown>;
-  installationId: string | null;
-  recordId: string | null;
-};
 
 /**
  * Inserts history entries, in id order (so two overlapping batches wait for each other in one

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Dialect, type Executor } from '../db/client.js';
-import { satelliteProcesses } from '../db/schema/index.js';
-import { jsonInsert, together } from '../db/json-rows.js';
-import { executePrepared, type StatementNames } from '../db/prepared.js';
+import { rowsOf, type Dialect, type Executor } from '../../../db/client.js';
+import { satelliteProcesses } from '../../../db/schema/index.js';
+import { jsonInsert, together } from '../../../db/json-rows.js';
+import { executePrepared, type StatementNames } from '../../../db/prepared.js';
 import { recordHistory } from './history.js';
 import { logLineWrites } from './log-lines.js';
 import {
@@ -15,8 +15,8 @@ import {
   instanceStatusNotification,
   NOTIFIED_INSTANCE_STATUSES,
   type NewNotification,
-} from '../modules/notifications/kinds.js';
-import { notify } from '../modules/notifications/writer.js';
+} from '../../notifications/kinds.js';
+import { notify } from '../../notifications/writer.js';
 import {
   batchPosition,
   type BatchWrites,

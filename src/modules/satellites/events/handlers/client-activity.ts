@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { mcpClientActivity } from '../../db/schema/index.js';
-import { newOrderedId } from '../../lib/ids.js';
+import { mcpClientActivity } from '../../../../db/schema/index.js';
+import { newOrderedId } from '../../../../lib/ids.js';
 import { Count, Data, Text } from '../schemas.js';
 import { defineSatelliteHandler } from '../types.js';
 
