@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { INVALID_CASES, VALID_CASES } from '../modules/deployment-config-cases.js';
+import { INVALID_CASES, VALID_CASES } from '../modules/deployment-config/cases.js';
 
 let dir: string;
 beforeAll(async () => {
