@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { done } from '../../http/envelope.js';
 import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
 import { userView } from '../users/service.js';
 import {
@@ -18,10 +19,13 @@ import { clearSessionCookie, setSessionCookie, type SessionService } from './ses
 const tags = ['Authentication'];
 const tooMany = ErrorEnvelopeRef('Too many attempts; see retry_after and the Retry-After header');
 
-export const authRoutes: FastifyPluginAsyncTypebox<{
+interface AuthRouteDeps {
   service: AuthService;
   sessions: SessionService;
-}> = async (app, { service, sessions }) => {
+}
+
+/** Creating an account. */
+const registrationRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, { service }) => {
   app.post(
     '/api/auth/email/register',
     {
@@ -42,12 +46,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { user, token } = await service.register(request.body, request);
       setSessionCookie(request, reply, token);
-      return reply
-        .code(201)
-        .send({ success: true, message: 'Account created', data: { user: userView(user) } });
+      return reply.code(201).send(done('Account created', { user: userView(user) }));
     },
   );
+};
 
+/** Signing in and out. */
+const signInRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (
+  app,
+  { service, sessions },
+) => {
   app.post(
     '/api/auth/email/login',
     {
@@ -70,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { user, token } = await service.login(request.body, request);
       setSessionCookie(request, reply, token);
-      return { success: true as const, message: 'Signed in', data: { user: userView(user) } };
+      return done('Signed in', { user: userView(user) });
     },
   );
 
@@ -86,15 +94,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const actor = request.actor as UserActor;
+      const actor = userActor(request);
       if (actor.sessionId) await sessions.end(actor.sessionId, actor.userId);
       // After the session ended (sessions.end runs on its own): a sign-out always happens.
       await service.recordSignOut(actor.userId, request);
       clearSessionCookie(request, reply);
-      return { success: true as const, message: 'Signed out' };
+      return done('Signed out');
     },
   );
+};
 
+/** Proving the account's email address. */
+const emailVerificationRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/api/auth/email/verify',
     {
@@ -109,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       await service.verifyEmail(request.query.token);
-      return { success: true as const, message: 'Email address verified' };
+      return done('Email address verified');
     },
   );
 
@@ -129,11 +143,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.sendVerification((request.actor as UserActor).userId);
-      return { success: true as const, message: 'Verification email sent' };
+      await service.sendVerification(userActor(request).userId);
+      return done('Verification email sent');
     },
   );
+};
 
+/** Resetting a forgotten password by email. */
+const passwordResetRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, { service }) => {
   app.post(
     '/api/auth/password/forgot',
     {
@@ -150,10 +167,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       await service.requestPasswordReset(request.body.email);
-      return {
-        success: true as const,
-        message: 'If an account has that address, a reset email is on its way',
-      };
+      return done('If an account has that address, a reset email is on its way');
     },
   );
 
@@ -172,7 +186,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       await service.resetPassword(request.body.token, request.body.new_password, request);
-      return { success: true as const, message: 'Password changed; sign in with the new password' };
+      return done('Password changed; sign in with the new password');
     },
   );
+};
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, deps) => {
+  await registrationRoutes(app, deps);
+  await signInRoutes(app, deps);
+  await emailVerificationRoutes(app, deps);
+  await passwordResetRoutes(app, deps);
 };
