@@ -1,36 +1,77 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.js';
-import { teamMembers, teams, users } from '../../db/schema/index.js';
+import { teamMembers, teams } from '../../db/schema/index.js';
 import { countWhere, type Page } from '../../http/pagination.js';
-import type { TeamRole } from '../roles/permissions.js';
+import {
+  memberReads,
+  memberWrites,
+  type MemberReads,
+  type MemberWrites,
+} from './member-repository.js';
+
+export type { MemberRow } from './member-repository.js';
 
 export type TeamRow = typeof teams.$inferSelect;
+
+/** A team with its number of members. */
+export interface TeamWithCount {
+  team: TeamRow;
+  memberCount: number;
+}
 
 // Written out in full: inside a subquery, the ORM's unqualified column names would bind to the inner table.
 const memberCount = sql<number>`(SELECT count(*)::int FROM team_members m WHERE m.team_id = teams.id)`;
 
-const memberColumns = {
-  userId: users.id,
-  username: users.username,
-  email: users.email,
-  displayName: users.displayName,
-  role: teamMembers.role,
-  joinedAt: teamMembers.createdAt,
-};
+/** Reading team records. */
+export interface TeamReads {
+  /** The team, or null. */
+  findById(id: string, tx?: Executor): Promise<TeamRow | null>;
+  /** The team with its member count, or null. */
+  findWithCount(id: string, tx?: Executor): Promise<TeamWithCount | null>;
+  /** The user's own default team with its member count and the user's role in it, or null. */
+  findDefaultFor(
+    userId: string,
+    tx?: Executor,
+  ): Promise<(TeamWithCount & { role: string | null }) | null>;
+  /** Teams the user belongs to, with their role, default team first. */
+  listForUser(
+    userId: string,
+    page: Page | null,
+    tx?: Executor,
+  ): Promise<{ items: Array<TeamWithCount & { role: string }>; total: number }>;
+  /** A page of every team, oldest first, and how many there are. */
+  listAll(page: Page, tx?: Executor): Promise<{ items: TeamWithCount[]; total: number }>;
+  /** Teams in which the user is the only administrator while other members remain. */
+  teamsOnlyAdministeredBy(userId: string, tx?: Executor): Promise<{ id: string; name: string }[]>;
+  /** Whether a team already has the slug, ignoring case. */
+  slugTaken(slug: string, tx?: Executor): Promise<boolean>;
+}
 
-export function createTeamRepository(db: Executor) {
+/** Writing team records. */
+export interface TeamWrites {
+  /** Inserts a team and returns its row. */
+  insert(values: typeof teams.$inferInsert, tx?: Executor): Promise<TeamRow>;
+  /** Changes the team's fields (and `updatedAt`); null when there is no such team. */
+  update(
+    id: string,
+    values: Partial<typeof teams.$inferInsert>,
+    tx?: Executor,
+  ): Promise<TeamRow | null>;
+  /** Deletes the team (its memberships go with it). */
+  delete(id: string, tx?: Executor): Promise<void>;
+}
+
+/** Teams and their memberships in the database. */
+export interface TeamRepository extends TeamReads, TeamWrites, MemberReads, MemberWrites {}
+
+function teamReads(db: Executor): TeamReads {
   return {
-    async insert(values: typeof teams.$inferInsert, tx: Executor = db): Promise<TeamRow> {
-      const [row] = await tx.insert(teams).values(values).returning();
-      return row!;
-    },
-
-    async findById(id: string, tx: Executor = db): Promise<TeamRow | null> {
+    async findById(id, tx = db) {
       const [row] = await tx.select().from(teams).where(eq(teams.id, id));
       return row ?? null;
     },
 
-    async findWithCount(id: string, tx: Executor = db) {
+    async findWithCount(id, tx = db) {
       const [row] = await tx
         .select({ team: teams, memberCount })
         .from(teams)
@@ -38,7 +79,7 @@ export function createTeamRepository(db: Executor) {
       return row ?? null;
     },
 
-    async findDefaultFor(userId: string, tx: Executor = db) {
+    async findDefaultFor(userId, tx = db) {
       const [row] = await tx
         .select({ team: teams, memberCount, role: teamMembers.role })
         .from(teams)
@@ -50,93 +91,7 @@ export function createTeamRepository(db: Executor) {
       return row ?? null;
     },
 
-    async update(id: string, values: Partial<typeof teams.$inferInsert>, tx: Executor = db) {
-      const [row] = await tx
-        .update(teams)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(teams.id, id))
-        .returning();
-      return row ?? null;
-    },
-
-    async delete(id: string, tx: Executor = db) {
-      await tx.delete(teams).where(eq(teams.id, id));
-    },
-
-    /** Null when the team does not exist; otherwise the user's role (null: not a member). */
-    async membership(teamId: string, userId: string, tx: Executor = db) {
-      const [row] = await tx
-        .select({ role: teamMembers.role })
-        .from(teams)
-        .leftJoin(
-          teamMembers,
-          and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)),
-        )
-        .where(eq(teams.id, teamId));
-      return row ? { role: (row.role as TeamRole | null) ?? null } : null;
-    },
-
-    async addMember(teamId: string, userId: string, role: TeamRole, tx: Executor = db) {
-      await tx.insert(teamMembers).values({ teamId, userId, role });
-    },
-
-    async setRole(teamId: string, userId: string, role: TeamRole, tx: Executor = db) {
-      const rows = await tx
-        .update(teamMembers)
-        .set({ role })
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-        .returning({ userId: teamMembers.userId });
-      return rows.length > 0;
-    },
-
-    async removeMember(teamId: string, userId: string, tx: Executor = db) {
-      const rows = await tx
-        .delete(teamMembers)
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-        .returning({ userId: teamMembers.userId });
-      return rows.length > 0;
-    },
-
-    /** Locks the team's membership rows so that "keep one admin" checks cannot race. */
-    async lockMembers(teamId: string, tx: Executor) {
-      await tx.execute(sql`SELECT 1 FROM ${teams} WHERE ${teams.id} = ${teamId} FOR UPDATE`);
-    },
-
-    async countAdmins(teamId: string, tx: Executor = db) {
-      return countWhere(
-        tx,
-        teamMembers,
-        and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'team_admin')),
-      );
-    },
-
-    async listMembers(teamId: string, page: Page, tx: Executor = db) {
-      const where = eq(teamMembers.teamId, teamId);
-      const [items, total] = await Promise.all([
-        tx
-          .select(memberColumns)
-          .from(teamMembers)
-          .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(where)
-          .orderBy(asc(teamMembers.createdAt), asc(users.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        countWhere(tx, teamMembers, where),
-      ]);
-      return { items, total };
-    },
-
-    async findMember(teamId: string, userId: string, tx: Executor = db) {
-      const [row] = await tx
-        .select(memberColumns)
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-      return row ?? null;
-    },
-
-    /** Teams the user belongs to, with their role, default team first. */
-    async listForUser(userId: string, page: Page | null, tx: Executor = db) {
+    async listForUser(userId, page, tx = db) {
       const where = eq(teamMembers.userId, userId);
       const query = tx
         .select({ team: teams, memberCount, role: teamMembers.role })
@@ -155,7 +110,7 @@ export function createTeamRepository(db: Executor) {
       return { items, total };
     },
 
-    async listAll(page: Page, tx: Executor = db) {
+    async listAll(page, tx = db) {
       const [items, total] = await Promise.all([
         tx
           .select({ team: teams, memberCount })
@@ -168,8 +123,7 @@ export function createTeamRepository(db: Executor) {
       return { items, total };
     },
 
-    /** Teams in which the user is the only administrator while other members remain. */
-    async teamsOnlyAdministeredBy(userId: string, tx: Executor = db) {
+    async teamsOnlyAdministeredBy(userId, tx = db) {
       const rows = await tx.execute<{ id: string; name: string }>(sql`
         SELECT t.id, t.name FROM ${teams} t
         JOIN ${teamMembers} me ON me.team_id = t.id AND me.user_id = ${userId} AND me.role = 'team_admin'
@@ -178,7 +132,7 @@ export function createTeamRepository(db: Executor) {
       return rowsOf<{ id: string; name: string }>(rows);
     },
 
-    async slugTaken(slug: string, tx: Executor = db) {
+    async slugTaken(slug, tx = db) {
       const [row] = await tx
         .select({ id: teams.id })
         .from(teams)
@@ -188,4 +142,28 @@ export function createTeamRepository(db: Executor) {
   };
 }
 
-export type TeamRepository = ReturnType<typeof createTeamRepository>;
+function teamWrites(db: Executor): TeamWrites {
+  return {
+    async insert(values, tx = db) {
+      const [row] = await tx.insert(teams).values(values).returning();
+      return row!;
+    },
+
+    async update(id, values, tx = db) {
+      const [row] = await tx
+        .update(teams)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(teams.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async delete(id, tx = db) {
+      await tx.delete(teams).where(eq(teams.id, id));
+    },
+  };
+}
+
+export function createTeamRepository(db: Executor): TeamRepository {
+  return { ...teamReads(db), ...teamWrites(db), ...memberReads(db), ...memberWrites(db) };
+}

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { done, ok } from '../../http/envelope.js';
 import { pageOf } from '../../http/pagination.js';
 import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
-import type { TeamRole } from '../roles/permissions.js';
 import {
   AddMemberBody,
   ChangeRoleBody,
@@ -24,12 +24,12 @@ const conflict = ErrorEnvelopeRef(
   'Conflicts with the team’s rules (slug taken, last admin, default team)',
 );
 
-export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = async (
-  app,
-  { service },
-) => {
-  const actor = (request: { actor: unknown }) => request.actor as UserActor;
+interface TeamRouteDeps {
+  service: TeamService;
+}
 
+/** The caller's default team, the caller's teams and every team. */
+const teamListRoutes: FastifyPluginAsyncTypebox<TeamRouteDeps> = async (app, { service }) => {
   app.get(
     '/api/teams/me/default',
     {
@@ -41,10 +41,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: TeamResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { team: await service.defaultFor(actor(request)) },
-    }),
+    async (request) => ok({ team: await service.defaultFor(userActor(request)) }),
   );
 
   app.get(
@@ -59,10 +56,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: TeamListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listMine(actor(request), pageOf(request.query)),
-    }),
+    async (request) => ok(await service.listMine(userActor(request), pageOf(request.query))),
   );
 
   app.get(
@@ -77,12 +71,12 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: TeamListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listAll(actor(request), pageOf(request.query)),
-    }),
+    async (request) => ok(await service.listAll(userActor(request), pageOf(request.query))),
   );
+};
 
+/** Creating, reading, changing and deleting one team. */
+const teamRecordRoutes: FastifyPluginAsyncTypebox<TeamRouteDeps> = async (app, { service }) => {
   app.post(
     '/api/teams',
     {
@@ -96,10 +90,9 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        data: { team: await service.create(actor(request), request.body, request) },
-      }),
+      reply
+        .code(201)
+        .send(ok({ team: await service.create(userActor(request), request.body, request) })),
   );
 
   app.get(
@@ -114,10 +107,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: TeamResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { team: await service.get(request.params.teamId, actor(request)) },
-    }),
+    async (request) => ok({ team: await service.get(request.params.teamId, userActor(request)) }),
   );
 
   app.patch(
@@ -133,12 +123,15 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: TeamResponse, 409: conflict },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
-        team: await service.update(request.params.teamId, actor(request), request.body, request),
-      },
-    }),
+    async (request) =>
+      ok({
+        team: await service.update(
+          request.params.teamId,
+          userActor(request),
+          request.body,
+          request,
+        ),
+      }),
   );
 
   app.delete(
@@ -155,10 +148,13 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
     },
     async (request) => {
       await service.delete(request.params.teamId, request);
-      return { success: true as const, message: 'Team deleted' };
+      return done('Team deleted');
     },
   );
+};
 
+/** A team's members and their roles. */
+const memberRoutes: FastifyPluginAsyncTypebox<TeamRouteDeps> = async (app, { service }) => {
   app.get(
     '/api/teams/:teamId/members',
     {
@@ -172,10 +168,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: MemberListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listMembers(request.params.teamId, pageOf(request.query)),
-    }),
+    async (request) => ok(await service.listMembers(request.params.teamId, pageOf(request.query))),
   );
 
   app.post(
@@ -195,10 +188,10 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
       const member = await service.addMemberByLogin(
         request.params.teamId,
         request.body.login,
-        (request.body.role ?? 'team_user') as TeamRole,
+        request.body.role ?? 'team_user',
         request,
       );
-      return reply.code(201).send({ success: true, data: { member } });
+      return reply.code(201).send(ok({ member }));
     },
   );
 
@@ -215,17 +208,15 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
         response: { 200: MemberResponse, 409: conflict },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         member: await service.changeRole(
           request.params.teamId,
           request.params.userId,
           request.body.role,
           request,
         ),
-      },
-    }),
+      }),
   );
 
   app.delete(
@@ -247,11 +238,17 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ service: TeamService }> = a
       await service.removeMember(
         request.params.teamId,
         request.params.userId,
-        actor(request),
+        userActor(request),
         request.teamRole,
         request,
       );
-      return { success: true as const, message: 'Member removed' };
+      return done('Member removed');
     },
   );
+};
+
+export const teamRoutes: FastifyPluginAsyncTypebox<TeamRouteDeps> = async (app, deps) => {
+  await teamListRoutes(app, deps);
+  await teamRecordRoutes(app, deps);
+  await memberRoutes(app, deps);
 };
