@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { done, ok } from '../../http/envelope.js';
 import { pageOf } from '../../http/pagination.js';
 import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
 import type { AuthService } from '../auth/service.js';
@@ -24,13 +25,14 @@ const tooMany = ErrorEnvelopeRef(
   'Too many wrong passwords for this account; see retry_after and the Retry-After header',
 );
 
-export const userRoutes: FastifyPluginAsyncTypebox<{
+interface UserRouteDeps {
   users: UserService;
   teams: TeamService;
   auth: AuthService;
-}> = async (app, deps) => {
-  const me = (request: { actor: unknown }) => request.actor as UserActor;
+}
 
+/** The caller's own account, password and teams. */
+const profileRoutes: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) => {
   app.get(
     '/api/users/me',
     {
@@ -42,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: MeResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await deps.users.me(me(request).userId) }),
+    async (request) => ok(await deps.users.me(userActor(request).userId)),
   );
 
   app.patch(
@@ -60,10 +62,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UserResponse, 409: conflict, 429: tooMany },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { user: await deps.users.updateProfile(me(request).userId, request.body, request) },
-    }),
+    async (request) =>
+      ok({
+        user: await deps.users.updateProfile(userActor(request).userId, request.body, request),
+      }),
   );
 
   app.post(
@@ -82,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const actor = me(request);
+      const actor = userActor(request);
       await deps.auth.changePassword(
         actor.userId,
         actor.sessionId,
@@ -90,10 +92,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         request.body.new_password,
         request,
       );
-      return {
-        success: true as const,
-        message: 'Password changed; other sessions were signed out',
-      };
+      return done('Password changed; other sessions were signed out');
     },
   );
 
@@ -109,12 +108,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: TeamListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await deps.teams.listMine(me(request), pageOf(request.query)),
-    }),
+    async (request) => ok(await deps.teams.listMine(userActor(request), pageOf(request.query))),
   );
+};
 
+/** Every account, as administrators see and manage them. */
+const administrationRoutes: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) => {
   app.get(
     '/api/users',
     {
@@ -127,10 +126,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UserListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await deps.users.list(pageOf(request.query), request.query.q),
-    }),
+    async (request) => ok(await deps.users.list(pageOf(request.query), request.query.q)),
   );
 
   app.get(
@@ -145,10 +141,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UserResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { user: await deps.users.get(request.params.userId) },
-    }),
+    async (request) => ok({ user: await deps.users.get(request.params.userId) }),
   );
 
   app.patch(
@@ -167,10 +160,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UserResponse, 409: conflict },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { user: await deps.users.adminUpdate(request.params.userId, request.body, request) },
-    }),
+    async (request) =>
+      ok({ user: await deps.users.adminUpdate(request.params.userId, request.body, request) }),
   );
 
   app.delete(
@@ -187,7 +178,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       await deps.users.delete(request.params.userId, request);
-      return { success: true as const, message: 'Account deleted' };
+      return done('Account deleted');
     },
   );
+};
+
+export const userRoutes: FastifyPluginAsyncTypebox<UserRouteDeps> = async (app, deps) => {
+  await profileRoutes(app, deps);
+  await administrationRoutes(app, deps);
 };
