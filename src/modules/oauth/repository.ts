@@ -51,7 +51,8 @@ export async function revokeOwned(
 
 export type AuthorizationCodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 
-export function createOAuthRepository(db: Executor) {
+/** Authorization codes: stored on approval, used once on exchange. */
+function codeRecords(db: Executor) {
   return {
     async insertCode(values: typeof oauthAuthorizationCodes.$inferInsert, tx: Executor = db) {
       await tx.insert(oauthAuthorizationCodes).values(values);
@@ -74,7 +75,12 @@ export function createOAuthRepository(db: Executor) {
         .returning({ id: oauthAuthorizationCodes.id });
       return rows.length > 0;
     },
+  };
+}
 
+/** Grants: opened by a code exchange, continued by refreshes, ended by revocation. */
+function grantRecords(db: Executor) {
+  return {
     async insertGrant(values: typeof oauthGrants.$inferInsert, tx: Executor = db) {
       await tx.insert(oauthGrants).values(values);
     },
@@ -99,6 +105,41 @@ export function createOAuthRepository(db: Executor) {
         .where(and(eq(oauthRefreshTokens.grantId, id), isNull(oauthRefreshTokens.rotatedAt)));
     },
 
+    async findGrant(id: string, tx: Executor = db) {
+      const [row] = await tx.select().from(oauthGrants).where(eq(oauthGrants.id, id));
+      return row ?? null;
+    },
+
+    async activeGrantsOf(userId: string, tx: Executor = db) {
+      return tx
+        .select()
+        .from(oauthGrants)
+        .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)))
+        .orderBy(desc(oauthGrants.createdAt), desc(oauthGrants.id));
+    },
+
+    /**
+     * Ends the grants, access tokens and pending codes that match `where` (a condition on the
+     * owner, client or team, expressed for each table by `on`): used when a member leaves a
+     * team, a user revokes a client, or an administrator revokes a client.
+     */
+    revokeMatching: (on: (table: OwnedTable) => SQL | undefined, now: Date, tx: Executor = db) =>
+      revokeOwned(tx, on, now),
+
+    /** The accounts a client still holds a grant of, before they are revoked. */
+    async holdersOf(clientId: string, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: oauthGrants.userId })
+        .from(oauthGrants)
+        .where(and(eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)));
+      return rows.map((row) => row.userId);
+    },
+  };
+}
+
+/** Access and refresh tokens, looked up by their ID; refresh tokens rotate on use. */
+function tokenRecords(db: Executor) {
+  return {
     async revokeAccessToken(id: string, now: Date, tx: Executor = db) {
       await tx
         .update(oauthAccessTokens)
@@ -133,48 +174,42 @@ export function createOAuthRepository(db: Executor) {
         .returning({ id: oauthRefreshTokens.id });
       return rows.length > 0;
     },
+  };
+}
 
-    async findGrant(id: string, tx: Executor = db) {
-      const [row] = await tx.select().from(oauthGrants).where(eq(oauthGrants.id, id));
-      return row ?? null;
-    },
+/** The grant still holds an unrevoked, unexpired access token. */
+const holdsLiveAccessToken = (tx: Executor, now: Date) =>
+  exists(
+    tx
+      .select({ id: oauthAccessTokens.id })
+      .from(oauthAccessTokens)
+      .where(
+        and(
+          eq(oauthAccessTokens.grantId, oauthGrants.id),
+          isNull(oauthAccessTokens.revokedAt),
+          gt(oauthAccessTokens.expiresAt, now),
+        ),
+      ),
+  );
 
-    async activeGrantsOf(userId: string, tx: Executor = db) {
-      return tx
-        .select()
-        .from(oauthGrants)
-        .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)))
-        .orderBy(desc(oauthGrants.createdAt), desc(oauthGrants.id));
-    },
+/** The grant still holds an unused, unexpired refresh token. */
+const holdsLiveRefreshToken = (tx: Executor, now: Date) =>
+  exists(
+    tx
+      .select({ id: oauthRefreshTokens.id })
+      .from(oauthRefreshTokens)
+      .where(
+        and(
+          eq(oauthRefreshTokens.grantId, oauthGrants.id),
+          isNull(oauthRefreshTokens.rotatedAt),
+          gt(oauthRefreshTokens.expiresAt, now),
+        ),
+      ),
+  );
 
-    /**
-     * Ends the grants, access tokens and pending codes that match `where` (a condition on the
-     * owner, client or team, expressed for each table by `on`): used when a member leaves a
-     * team, a user revokes a client, or an administrator revokes a client.
-     */
-    revokeMatching: (on: (table: OwnedTable) => SQL | undefined, now: Date, tx: Executor = db) =>
-      revokeOwned(tx, on, now),
-
-    /** The accounts a client still holds a grant of, before they are revoked. */
-    async holdersOf(clientId: string, tx: Executor = db): Promise<string[]> {
-      const rows = await tx
-        .selectDistinct({ userId: oauthGrants.userId })
-        .from(oauthGrants)
-        .where(and(eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)));
-      return rows.map((row) => row.userId);
-    },
-
-    async forgetConsents(userId: string | null, clientId: string, tx: Executor = db) {
-      await tx
-        .delete(oauthConsents)
-        .where(
-          and(
-            eq(oauthConsents.clientId, clientId),
-            userId === null ? undefined : eq(oauthConsents.userId, userId),
-          ),
-        );
-    },
-
+/** What team administrators list: the grants acting for a team, with names. */
+function teamListings(db: Executor) {
+  return {
     /**
      * The grants of a team that still hold a usable token (an unexpired access token or
      * refresh token), with their owners: which clients can act for the team right now.
@@ -197,32 +232,7 @@ export function createOAuthRepository(db: Executor) {
           and(
             eq(oauthGrants.teamId, teamId),
             isNull(oauthGrants.revokedAt),
-            or(
-              exists(
-                tx
-                  .select({ id: oauthAccessTokens.id })
-                  .from(oauthAccessTokens)
-                  .where(
-                    and(
-                      eq(oauthAccessTokens.grantId, oauthGrants.id),
-                      isNull(oauthAccessTokens.revokedAt),
-                      gt(oauthAccessTokens.expiresAt, now),
-                    ),
-                  ),
-              ),
-              exists(
-                tx
-                  .select({ id: oauthRefreshTokens.id })
-                  .from(oauthRefreshTokens)
-                  .where(
-                    and(
-                      eq(oauthRefreshTokens.grantId, oauthGrants.id),
-                      isNull(oauthRefreshTokens.rotatedAt),
-                      gt(oauthRefreshTokens.expiresAt, now),
-                    ),
-                  ),
-              ),
-            ),
+            or(holdsLiveAccessToken(tx, now), holdsLiveRefreshToken(tx, now)),
           ),
         )
         .orderBy(oauthGrants.clientId, desc(oauthGrants.createdAt));
@@ -236,6 +246,22 @@ export function createOAuthRepository(db: Executor) {
         .from(teams)
         .where(inArray(teams.id, ids));
       return new Map(rows.map((r) => [r.id, r.name]));
+    },
+  };
+}
+
+/** Consents: the user's latest approval of each client, remembered to skip the page. */
+function consentRecords(db: Executor) {
+  return {
+    async forgetConsents(userId: string | null, clientId: string, tx: Executor = db) {
+      await tx
+        .delete(oauthConsents)
+        .where(
+          and(
+            eq(oauthConsents.clientId, clientId),
+            userId === null ? undefined : eq(oauthConsents.userId, userId),
+          ),
+        );
     },
 
     async findConsent(userId: string, clientId: string, tx: Executor = db) {
@@ -268,6 +294,17 @@ export function createOAuthRepository(db: Executor) {
           set: { scopes, teamId, redirectUri, resource, updatedAt: now },
         });
     },
+  };
+}
+
+/** The OAuth records, per kind: codes, grants, tokens, team listings and consents. */
+export function createOAuthRepository(db: Executor) {
+  return {
+    ...codeRecords(db),
+    ...grantRecords(db),
+    ...tokenRecords(db),
+    ...teamListings(db),
+    ...consentRecords(db),
   };
 }
 

@@ -4,7 +4,7 @@ import { satellites, teamMembers, teams } from '../../db/schema/index.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseIssuedToken, secretMatches } from '../../lib/crypto.js';
-import { TEAM_ROLE_PERMISSIONS, type TeamRole } from '../roles/permissions.js';
+import { TEAM_ROLE_PERMISSIONS, type Permission, type TeamRole } from '../roles/permissions.js';
 import type { UserRepository } from '../users/repository.js';
 import type { OAuthRepository } from './repository.js';
 import { audienceMatches } from './resource.js';
@@ -55,6 +55,29 @@ async function servedTeam(
  */
 const grantsMcp = (scopes: readonly string[]) => scopes.some((s) => s.startsWith('mcp:'));
 
+/** What RFC 7662 introspection answers for a token it does not report. */
+export interface InactiveToken {
+  active: false;
+}
+
+/** What a satellite learns of an active token: who, for what, and the team it serves them in. */
+export interface SatelliteTokenIntrospection {
+  active: true;
+  sub: string;
+  username: string;
+  scope: string;
+  client_id: string;
+  token_type: string;
+  exp: number;
+  iat: number;
+  iss: string;
+  aud?: string;
+  team_id: string;
+  team_name: string;
+  team_role: TeamRole;
+  team_permissions: Permission[];
+}
+
 export interface SatelliteIntrospectionDeps {
   db: Executor;
   repository: OAuthRepository;
@@ -87,7 +110,10 @@ async function satelliteUrlOf(db: Executor, satelliteId: string) {
  */
 export function createSatelliteIntrospection(deps: SatelliteIntrospectionDeps) {
   const inactive = { active: false as const };
-  return async function introspect(token: string, satellite: SatelliteActor) {
+  return async function introspect(
+    token: string,
+    satellite: SatelliteActor,
+  ): Promise<SatelliteTokenIntrospection | InactiveToken> {
     // Only access tokens: a refresh token is not a credential an MCP client may present.
     const parsed = parseIssuedToken(token);
     if (!parsed || !parsed.id.startsWith('oat_')) return inactive;
