@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
 import { bearerToken } from '../../http/auth/credentials.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { done, ok, okFields } from '../../http/envelope.js';
 import { UnauthorizedError } from '../../http/errors.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import { OAuthError } from './errors.js';
@@ -18,17 +19,12 @@ import {
   UserinfoResponse,
 } from './schemas.js';
 import type { OAuthService } from './service.js';
+import type { TypeboxApp } from './route-types.js';
 
 const tags = ['OAuth 2.0'];
 
-/**
- * The authorization server's routes for clients other than the built-in one: OpenID discovery,
- * dynamic registration, userinfo, and managing authorized and registered clients.
- */
-export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthService }> = async (
-  app,
-  { service },
-) => {
+/** OpenID Connect discovery: the same metadata where OpenID clients look. */
+function registerDiscoveryRoute(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/.well-known/openid-configuration',
     {
@@ -40,9 +36,12 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
         response: { 200: MetadataResponse },
       },
     },
-    async () => ({ success: true as const, ...service.metadata() }),
+    async () => okFields(service.metadata()),
   );
+}
 
+/** Dynamic client registration (RFC 7591). */
+function registerRegistrationRoute(app: TypeboxApp, service: OAuthService) {
   app.post(
     '/api/oauth2/register',
     {
@@ -69,10 +68,13 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
       if (request.validationError)
         throw new OAuthError('invalid_client_metadata', 'The client metadata is malformed');
       const registered = await service.registerClient(request.body, request);
-      return reply.code(201).send({ success: true as const, ...registered });
+      return reply.code(201).send(okFields(registered));
     },
   );
+}
 
+/** OpenID Connect userinfo for a bearer access token. */
+function registerUserinfoRoute(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/api/oauth2/userinfo',
     {
@@ -100,10 +102,13 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
         );
         throw new UnauthorizedError('A valid access token is required');
       }
-      return reply.header('cache-control', 'no-store').send({ success: true as const, ...info });
+      return reply.header('cache-control', 'no-store').send(okFields(info));
     },
   );
+}
 
+/** The applications the caller has authorized, and ending one's access. */
+function registerAuthorizedClientRoutes(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/api/oauth2/authorized-clients',
     {
@@ -115,10 +120,7 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
         response: { 200: AuthorizedClientsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { clients: await service.authorizedClients((request.actor as UserActor).userId) },
-    }),
+    async (request) => ok({ clients: await service.authorizedClients(userActor(request).userId) }),
   );
 
   app.delete(
@@ -134,15 +136,14 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
       },
     },
     async (request) => {
-      await service.revokeClientOf(
-        (request.actor as UserActor).userId,
-        request.params.clientId,
-        request,
-      );
-      return { success: true as const, message: 'Access revoked' };
+      await service.revokeClientOf(userActor(request).userId, request.params.clientId, request);
+      return done('Access revoked');
     },
   );
+}
 
+/** Administrators' list of registered clients, and their revocation. */
+function registerAdminClientRoutes(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/api/oauth2/clients',
     {
@@ -154,7 +155,7 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
         response: { 200: AdminClientsResponse },
       },
     },
-    async () => ({ success: true as const, data: { clients: await service.listClients() } }),
+    async () => ok({ clients: await service.listClients() }),
   );
 
   app.delete(
@@ -171,10 +172,13 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
     },
     async (request) => {
       await service.revokeClient(request.params.clientId, request);
-      return { success: true as const, message: 'Client revoked' };
+      return done('Client revoked');
     },
   );
+}
 
+/** Team administrators: the applications acting for the team. */
+function registerTeamClientsRoute(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/api/teams/:teamId/oauth-clients',
     {
@@ -190,9 +194,23 @@ export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthServic
         response: { 200: TeamClientsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { clients: await service.teamClients(request.params.teamId) },
-    }),
+    async (request) => ok({ clients: await service.teamClients(request.params.teamId) }),
   );
+}
+
+/**
+ * The authorization server's routes for clients other than the built-in one: OpenID discovery,
+ * dynamic registration, userinfo, and managing authorized and registered clients.
+ */
+export const oauthClientRoutes: FastifyPluginAsyncTypebox<{ service: OAuthService }> = async (
+  app,
+  { service },
+) => {
+  // In this order: the OpenAPI description lists the routes as they are registered.
+  registerDiscoveryRoute(app, service);
+  registerRegistrationRoute(app, service);
+  registerUserinfoRoute(app, service);
+  registerAuthorizedClientRoutes(app, service);
+  registerAdminClientRoutes(app, service);
+  registerTeamClientsRoute(app, service);
 };

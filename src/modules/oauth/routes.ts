@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
 import { auth } from '../../http/auth/declare.js';
 import { sessionCookie } from '../../http/auth/credentials.js';
-import type { SatelliteActor, UserActor } from '../../http/auth/types.js';
+import { userActor, userOrSatelliteActor } from '../../http/auth/actor.js';
+import type { UserActor } from '../../http/auth/types.js';
+import { done, ok, okFields } from '../../http/envelope.js';
 import { AppError, ForbiddenError, UnauthorizedError } from '../../http/errors.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import type { Csrf } from '../../lib/csrf.js';
@@ -41,6 +43,7 @@ import {
   TokenResponse,
 } from './schemas.js';
 import type { AuthorizationRequest, OAuthService } from './service.js';
+import type { TypeboxApp } from './route-types.js';
 
 export interface OAuthRouteDeps {
   service: OAuthService;
@@ -95,35 +98,42 @@ const consentSubject = (r: AuthorizationRequest) =>
     r.resource ?? '',
   ].join('\n');
 
-export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app, deps) => {
-  const { service, csrf } = deps;
-  const origin = new URL(deps.baseUrl).origin;
-  // Forms and RFC 6749 token requests are form-encoded; only this module accepts that.
-  await app.register(formbody);
-  await app.register(oauthClientRoutes, { service });
+/** What the browser-flow routes share: the service, the pages' dependencies and this origin. */
+interface BrowserFlow {
+  app: TypeboxApp;
+  service: OAuthService;
+  deps: OAuthRouteDeps;
+  origin: string;
+}
 
-  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<UserActor | null> {
-    const cookie = sessionCookie(request);
-    return cookie ? ((await app.credentials.session?.(cookie, request, reply)) ?? null) : null;
-  }
+async function signedIn(
+  app: TypeboxApp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<UserActor | null> {
+  const cookie = sessionCookie(request);
+  return cookie ? ((await app.credentials.session?.(cookie, request, reply)) ?? null) : null;
+}
 
-  /** Browsers send Origin on form posts; one from elsewhere is a cross-site request forgery. */
-  function checkOrigin(request: FastifyRequest) {
-    const given = request.headers.origin;
-    if (given !== undefined && given !== origin)
-      throw new ForbiddenError('Cross-origin form submissions are refused');
-  }
+/** Browsers send Origin on form posts; one from elsewhere is a cross-site request forgery. */
+function checkOrigin(origin: string, request: FastifyRequest) {
+  const given = request.headers.origin;
+  if (given !== undefined && given !== origin)
+    throw new ForbiddenError('Cross-origin form submissions are refused');
+}
 
-  const loginRedirect = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.redirect(`/api/oauth2/login?return_to=${encodeURIComponent(request.url)}`, 302);
+const loginRedirect = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.redirect(`/api/oauth2/login?return_to=${encodeURIComponent(request.url)}`, 302);
 
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(page);
+const html = (reply: FastifyReply, status: number, page: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page);
 
+/** RFC 8414 metadata. */
+function registerMetadataRoute(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/.well-known/oauth-authorization-server',
     {
@@ -135,9 +145,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
         response: { 200: MetadataResponse },
       },
     },
-    async () => ({ success: true as const, ...service.metadata() }),
+    async () => okFields(service.metadata()),
   );
+}
 
+/** The authorization endpoint, which sends the browser on to sign-in, consent or the client. */
+function registerAuthorizeRoute({ app, service }: BrowserFlow) {
   app.get(
     '/api/oauth2/auth',
     {
@@ -158,7 +171,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       const check = await service.checkAuthorization(request.query, request);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
-      const actor = await signedIn(request, reply);
+      const actor = await signedIn(app, request, reply);
       if (!actor) return loginRedirect(request, reply);
       const teamId = await service.rememberedTeam(actor.userId, check.request);
       if (teamId) {
@@ -170,7 +183,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       return reply.redirect(`/api/oauth2/consent${query}`, 302);
     },
   );
+}
 
+/** The sign-in page of the browser flow and its form. */
+function registerLoginRoutes({ app, deps, origin }: BrowserFlow) {
   app.get(
     '/api/oauth2/login',
     {
@@ -208,7 +224,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       const returnTo = safeReturnTo(request.body.return_to);
       try {
         // Inside the try: a refused cross-origin post gets the sign-in page (HTML, as documented).
-        checkOrigin(request);
+        checkOrigin(origin, request);
         const { token } = await deps.auth.login(request.body, request);
         setSessionCookie(request, reply, token);
         return reply.redirect(returnTo, 303);
@@ -224,7 +240,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       }
     },
   );
+}
 
+/** The consent page: which client asks for which access, with the form that answers it. */
+function registerConsentPage({ app, service, deps }: BrowserFlow) {
+  const { csrf } = deps;
   app.get(
     '/api/oauth2/consent',
     {
@@ -244,7 +264,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       const check = await service.checkAuthorization(request.query, request);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
       if (check.kind === 'redirect') return reply.redirect(check.location, 302);
-      const actor = await signedIn(request, reply);
+      const actor = await signedIn(app, request, reply);
       if (!actor) return loginRedirect(request, reply);
       const user = await deps.users.findById(actor.userId);
       const r = check.request;
@@ -278,7 +298,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       );
     },
   );
+}
 
+/** The consent form's answer: approve (with the chosen team) or deny, then back to the client. */
+function registerConsentDecision({ app, service, deps, origin }: BrowserFlow) {
+  const { csrf } = deps;
   app.post(
     '/api/oauth2/consent',
     {
@@ -297,8 +321,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      checkOrigin(request);
-      const actor = await signedIn(request, reply);
+      checkOrigin(origin, request);
+      const actor = await signedIn(app, request, reply);
       if (!actor) throw new UnauthorizedError();
       const check = await service.checkAuthorization(request.body, request);
       if (check.kind === 'fatal') throw new OAuthError('invalid_request', check.message);
@@ -325,7 +349,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       return reply.header('cache-control', 'no-store').redirect(location, 303);
     },
   );
+}
 
+/** The token and revocation endpoints of RFC 6749 and RFC 7009. */
+function registerTokenRoutes(app: TypeboxApp, service: OAuthService) {
   app.post(
     '/api/oauth2/token',
     {
@@ -352,9 +379,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       const body = request.body;
       switch (body.grant_type) {
         case 'authorization_code':
-          return { success: true as const, ...(await service.exchangeCode(body, request)) };
+          return okFields(await service.exchangeCode(body, request));
         case 'refresh_token':
-          return { success: true as const, ...(await service.refresh(body, request)) };
+          return okFields(await service.refresh(body, request));
         case undefined:
           throw new OAuthError('invalid_request', 'grant_type is required');
         default:
@@ -386,10 +413,13 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       if (request.validationError)
         throw new OAuthError('invalid_request', 'Each parameter must be given once, as text');
       await service.revoke(request.body, request);
-      return { success: true as const, message: 'Revoked, if the token was valid' };
+      return done('Revoked, if the token was valid');
     },
   );
+}
 
+/** Token introspection (RFC 7662), for signed-in callers and for satellites. */
+function registerIntrospectRoute(app: TypeboxApp, service: OAuthService) {
   app.post(
     '/api/oauth2/introspect',
     {
@@ -412,15 +442,18 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request) => {
-      const actor = request.actor as UserActor | SatelliteActor;
+      const actor = userOrSatelliteActor(request);
       const answer =
         actor.type === 'satellite'
           ? await service.introspectForSatellite(request.body.token, actor)
           : await service.introspect(request.body.token, actor);
-      return { success: true as const, ...answer };
+      return okFields(answer);
     },
   );
+}
 
+/** The caller's command-line sessions (grants), as JSON. */
+function registerGrantRoutes(app: TypeboxApp, service: OAuthService) {
   app.get(
     '/api/oauth2/grants',
     {
@@ -432,10 +465,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
         response: { 200: GrantsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { grants: await service.listGrants((request.actor as UserActor).userId) },
-    }),
+    async (request) => ok({ grants: await service.listGrants(userActor(request).userId) }),
   );
 
   app.delete(
@@ -451,15 +481,15 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request) => {
-      await service.revokeGrantOf(
-        (request.actor as UserActor).userId,
-        request.params.grantId,
-        request,
-      );
-      return { success: true as const, message: 'Access revoked' };
+      await service.revokeGrantOf(userActor(request).userId, request.params.grantId, request);
+      return done('Access revoked');
     },
   );
+}
 
+/** The page listing the caller's command-line sessions, and its revoke form. */
+function registerGrantsPage({ app, service, deps, origin }: BrowserFlow) {
+  const { csrf } = deps;
   app.get(
     GRANTS_PAGE,
     {
@@ -473,7 +503,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      const actor = await signedIn(request, reply);
+      const actor = await signedIn(app, request, reply);
       if (!actor) return loginRedirect(request, reply);
       const user = await deps.users.findById(actor.userId);
       const revoked = request.query.revoked === '1';
@@ -503,8 +533,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       },
     },
     async (request, reply) => {
-      checkOrigin(request);
-      const actor = request.actor as UserActor;
+      checkOrigin(origin, request);
+      const actor = userActor(request);
       if (
         !actor.sessionId ||
         !csrf.verify(
@@ -520,4 +550,22 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app
       return reply.redirect(`${GRANTS_PAGE}?revoked=1`, 303);
     },
   );
+}
+
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRouteDeps> = async (app, deps) => {
+  const { service } = deps;
+  // Forms and RFC 6749 token requests are form-encoded; only this module accepts that.
+  await app.register(formbody);
+  await app.register(oauthClientRoutes, { service });
+  const flow: BrowserFlow = { app, service, deps, origin: new URL(deps.baseUrl).origin };
+  // In this order: the OpenAPI description lists the routes as they are registered.
+  registerMetadataRoute(app, service);
+  registerAuthorizeRoute(flow);
+  registerLoginRoutes(flow);
+  registerConsentPage(flow);
+  registerConsentDecision(flow);
+  registerTokenRoutes(app, service);
+  registerIntrospectRoute(app, service);
+  registerGrantRoutes(app, service);
+  registerGrantsPage(flow);
 };
