@@ -27,6 +27,8 @@ export type ServerRow = Omit<typeof mcpServers.$inferSelect, 'searchVector'>;
 export const { searchVector: _searchVector, ...serverColumns } = getTableColumns(mcpServers);
 export type VersionRow = typeof mcpServerVersions.$inferSelect;
 export type NewServer = Omit<typeof mcpServers.$inferInsert, 'searchVector'>;
+export type NewCategory = typeof mcpCategories.$inferInsert;
+export type NewVersion = typeof mcpServerVersions.$inferInsert;
 
 export interface ServerFilters {
   categoryId?: string;
@@ -65,15 +67,17 @@ const SORT_COLUMNS = {
 // Written out in full: inside a subquery, the ORM's unqualified column names would bind to the inner table.
 const serverCount = sql<number>`(SELECT count(*)::int FROM mcp_servers s WHERE s.category_id = mcp_categories.id)`;
 
-export function createCatalogueRepository(db: Executor) {
+/** Categories, each with its number of servers. */
+function categoryRecords(db: Executor) {
   return {
-    // ---- categories
+    /** Every category with its number of servers, in display order. */
     async listCategories(tx: Executor = db) {
       return tx
         .select({ category: mcpCategories, serverCount })
         .from(mcpCategories)
         .orderBy(asc(mcpCategories.sortOrder), asc(mcpCategories.name), asc(mcpCategories.id));
     },
+    /** One category with its number of servers, or null. */
     async findCategory(id: string, tx: Executor = db) {
       const [row] = await tx
         .select({ category: mcpCategories, serverCount })
@@ -81,9 +85,11 @@ export function createCatalogueRepository(db: Executor) {
         .where(eq(mcpCategories.id, id));
       return row ?? null;
     },
+    /** Adds a category. */
     async insertCategory(values: typeof mcpCategories.$inferInsert, tx: Executor = db) {
       await tx.insert(mcpCategories).values(values);
     },
+    /** Changes a category; false when there is none with the id. */
     async updateCategory(
       id: string,
       values: Partial<typeof mcpCategories.$inferInsert>,
@@ -96,19 +102,27 @@ export function createCatalogueRepository(db: Executor) {
         .returning({ id: mcpCategories.id });
       return rows.length > 0;
     },
+    /** Deletes a category. */
     async deleteCategory(id: string, tx: Executor = db) {
       await tx.delete(mcpCategories).where(eq(mcpCategories.id, id));
     },
+    /** Moves every server of one category to another. */
     async moveServers(fromCategory: string, toCategory: string, tx: Executor = db) {
       await tx
         .update(mcpServers)
         .set({ categoryId: toCategory, updatedAt: new Date() })
         .where(eq(mcpServers.categoryId, fromCategory));
     },
+    /** How many servers the category has. */
     countServersIn: (categoryId: string, tx: Executor = db) =>
       countWhere(tx, mcpServers, eq(mcpServers.categoryId, categoryId)),
+  };
+}
 
-    // ---- servers
+/** Adding, changing and deleting servers; each write keeps the search vector current. */
+function serverWrites(db: Executor) {
+  return {
+    /** Adds a server, with its search vector. */
     async insertServer(values: NewServer, tx: Executor = db): Promise<ServerRow> {
       const [row] = await tx
         .insert(mcpServers)
@@ -119,6 +133,7 @@ export function createCatalogueRepository(db: Executor) {
         .returning(serverColumns);
       return row!;
     },
+    /** Changes a server and its search vector (from `current` and the change); null if gone. */
     async updateServer(
       id: string,
       values: Partial<NewServer>,
@@ -137,9 +152,16 @@ export function createCatalogueRepository(db: Executor) {
         .returning(serverColumns);
       return row ?? null;
     },
+    /** Deletes a server. */
     async deleteServer(id: string, tx: Executor = db) {
       await tx.delete(mcpServers).where(eq(mcpServers.id, id));
     },
+  };
+}
+
+/** Finding, listing and searching servers. */
+function serverReads(db: Executor) {
+  return {
     /** By id, or by slug (case-insensitive). */
     async findServer(idOrSlug: string, tx: Executor = db) {
       const [row] = await tx
@@ -154,6 +176,7 @@ export function createCatalogueRepository(db: Executor) {
         .limit(1);
       return row ?? null;
     },
+    /** Whether another server than `exceptId` has the slug (case-insensitive). */
     async slugTaken(slug: string, exceptId: string | null, tx: Executor = db) {
       const [row] = await tx
         .select({ id: mcpServers.id })
@@ -166,6 +189,7 @@ export function createCatalogueRepository(db: Executor) {
         );
       return Boolean(row);
     },
+    /** A page of servers, filtered and sorted, and the total. */
     async listServers(filters: ServerFilters, sort: ServerSort, page: Page, tx: Executor = db) {
       const where = filterWhere(filters);
       const column = SORT_COLUMNS[sort.by];
@@ -225,6 +249,13 @@ export function createCatalogueRepository(db: Executor) {
       ]);
       return { items, total };
     },
+  };
+}
+
+/** The team installations of a server, as its changes and deletion need them. */
+function serverInstallations(db: Executor) {
+  return {
+    /** How many team installations use the server. */
     async countInstallations(serverId: string, tx: Executor = db) {
       const [row] = await tx
         .select({ n: count() })
@@ -232,6 +263,7 @@ export function createCatalogueRepository(db: Executor) {
         .where(eq(mcpServerInstallations.serverId, serverId));
       return row?.n ?? 0;
     },
+    /** The installations of the server, with their team. */
     async installationsOf(serverId: string, tx: Executor = db) {
       return tx
         .select({ id: mcpServerInstallations.id, teamId: mcpServerInstallations.teamId })
@@ -239,14 +271,20 @@ export function createCatalogueRepository(db: Executor) {
         .where(eq(mcpServerInstallations.serverId, serverId))
         .orderBy(mcpServerInstallations.id);
     },
+    /** Deletes the installations of the server; returns what it deleted. */
     async deleteInstallationsOf(serverId: string, tx: Executor = db) {
       return tx
         .delete(mcpServerInstallations)
         .where(eq(mcpServerInstallations.serverId, serverId))
         .returning({ id: mcpServerInstallations.id, teamId: mcpServerInstallations.teamId });
     },
+  };
+}
 
-    // ---- versions
+/** The versions of a server. */
+function versionRecords(db: Executor) {
+  return {
+    /** The server's versions, newest first. */
     async listVersions(serverId: string, tx: Executor = db) {
       return tx
         .select()
@@ -254,6 +292,7 @@ export function createCatalogueRepository(db: Executor) {
         .where(eq(mcpServerVersions.serverId, serverId))
         .orderBy(desc(mcpServerVersions.createdAt), desc(mcpServerVersions.id));
     },
+    /** One version of the server, or null. */
     async findVersion(serverId: string, versionId: string, tx: Executor = db) {
       const [row] = await tx
         .select()
@@ -261,10 +300,12 @@ export function createCatalogueRepository(db: Executor) {
         .where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.id, versionId)));
       return row ?? null;
     },
+    /** Adds a version. */
     async insertVersion(values: typeof mcpServerVersions.$inferInsert, tx: Executor = db) {
       const [row] = await tx.insert(mcpServerVersions).values(values).returning();
       return row!;
     },
+    /** Changes a version; null if gone. */
     async updateVersion(
       id: string,
       values: Partial<typeof mcpServerVersions.$inferInsert>,
@@ -277,12 +318,14 @@ export function createCatalogueRepository(db: Executor) {
         .returning();
       return row ?? null;
     },
+    /** Takes the latest mark off the server's versions. */
     async clearLatest(serverId: string, tx: Executor = db) {
       await tx
         .update(mcpServerVersions)
         .set({ isLatest: false })
         .where(and(eq(mcpServerVersions.serverId, serverId), eq(mcpServerVersions.isLatest, true)));
     },
+    /** Whether a version other than `exceptId` of the server has the name. */
     async versionExists(
       serverId: string,
       version: string,
@@ -301,6 +344,7 @@ export function createCatalogueRepository(db: Executor) {
         );
       return Boolean(row);
     },
+    /** Locks the server's row until the transaction ends (serialises its version changes). */
     async lockServer(serverId: string, tx: Executor) {
       await tx.execute(
         sql`SELECT 1 FROM ${mcpServers} WHERE ${mcpServers.id} = ${serverId} FOR UPDATE`,
@@ -309,4 +353,19 @@ export function createCatalogueRepository(db: Executor) {
   };
 }
 
-export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
+/** The catalogue's records: categories, servers (reads and writes), their installations, versions. */
+export type CatalogueRepository = ReturnType<typeof categoryRecords> &
+  ReturnType<typeof serverWrites> &
+  ReturnType<typeof serverReads> &
+  ReturnType<typeof serverInstallations> &
+  ReturnType<typeof versionRecords>;
+
+export function createCatalogueRepository(db: Executor): CatalogueRepository {
+  return {
+    ...categoryRecords(db),
+    ...serverWrites(db),
+    ...serverReads(db),
+    ...serverInstallations(db),
+    ...versionRecords(db),
+  };
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
+import { done, ok } from '../../http/envelope.js';
 import { pageOf } from '../../http/pagination.js';
 import { ErrorEnvelopeRef, IdParams, MessageOnly } from '../../http/schemas.js';
 import {
@@ -45,11 +46,11 @@ function filtersOf(q: {
   };
 }
 
-export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueService }> = async (
-  app,
-  { service },
-) => {
-  // ---- categories
+/** The app as a route plugin receives it (TypeBox-typed). */
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** The catalogue's categories. */
+function registerCategoryRoutes(app: App, service: CatalogueService) {
   app.get(
     '/api/mcp/categories',
     {
@@ -61,7 +62,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 200: CategoryListResponse },
       },
     },
-    async () => ({ success: true as const, data: { categories: await service.listCategories() } }),
+    async () => ok({ categories: await service.listCategories() }),
   );
   app.post(
     '/api/mcp/categories',
@@ -76,10 +77,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        data: { category: await service.createCategory(request.body, request) },
-      }),
+      reply.code(201).send(ok({ category: await service.createCategory(request.body, request) })),
   );
   app.put(
     '/api/mcp/categories/:id',
@@ -94,10 +92,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 200: CategoryResponse, 409: conflict('Slug taken') },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { category: await service.updateCategory(request.params.id, request.body, request) },
-    }),
+    async (request) =>
+      ok({ category: await service.updateCategory(request.params.id, request.body, request) }),
   );
   app.delete(
     '/api/mcp/categories/:id',
@@ -114,11 +110,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     },
     async (request) => {
       await service.deleteCategory(request.params.id, request.query.move_servers_to, request);
-      return { success: true as const, message: 'Category deleted' };
+      return done('Category deleted');
     },
   );
+}
 
-  // ---- servers
+/** Reading the catalogue's servers: the list, the search and one server. */
+function registerServerReadRoutes(app: App, service: CatalogueService) {
   app.get(
     '/api/mcp/servers',
     {
@@ -135,10 +133,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       const q = request.query;
       const by = q.sort_by ?? 'name';
       const order = q.sort_order ?? (by === 'name' ? 'asc' : 'desc');
-      return {
-        success: true as const,
-        data: await service.listServers(filtersOf(q), { by, order }, pageOf(q)),
-      };
+      return ok(await service.listServers(filtersOf(q), { by, order }, pageOf(q)));
     },
   );
   app.get(
@@ -153,14 +148,14 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 200: ServerListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.searchServers(
-        request.query.q,
-        filtersOf(request.query),
-        pageOf(request.query),
+    async (request) =>
+      ok(
+        await service.searchServers(
+          request.query.q,
+          filtersOf(request.query),
+          pageOf(request.query),
+        ),
       ),
-    }),
   );
   app.get(
     '/api/mcp/servers/:id',
@@ -174,11 +169,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 200: ServerResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { server: await service.getServer(request.params.id) },
-    }),
+    async (request) => ok({ server: await service.getServer(request.params.id) }),
   );
+}
+
+/** Administrators' changes to the global catalogue's servers. */
+function registerGlobalServerRoutes(app: App, service: CatalogueService) {
   app.post(
     '/api/mcp/servers/global',
     {
@@ -192,10 +188,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        data: { server: await service.createServer(request.body, request) },
-      }),
+      reply.code(201).send(ok({ server: await service.createServer(request.body, request) })),
   );
   app.put(
     '/api/mcp/servers/global/:id',
@@ -210,10 +203,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 200: ServerResponse, 409: conflict('Slug taken') },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { server: await service.updateServer(request.params.id, request.body, request) },
-    }),
+    async (request) =>
+      ok({ server: await service.updateServer(request.params.id, request.body, request) }),
   );
   app.delete(
     '/api/mcp/servers/global/:id',
@@ -231,11 +222,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
     },
     async (request) => {
       await service.deleteServer(request.params.id, request.query.force === 'true', request);
-      return { success: true as const, message: 'Server deleted' };
+      return done('Server deleted');
     },
   );
+}
 
-  // ---- versions
+/** The versions of a server. */
+function registerVersionRoutes(app: App, service: CatalogueService) {
   app.get(
     '/api/mcp/servers/:id/versions',
     {
@@ -248,10 +241,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         response: { 200: VersionListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { versions: await service.listVersions(request.params.id) },
-    }),
+    async (request) => ok({ versions: await service.listVersions(request.params.id) }),
   );
   app.post(
     '/api/mcp/servers/:id/versions',
@@ -267,10 +257,11 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        data: { version: await service.createVersion(request.params.id, request.body, request) },
-      }),
+      reply
+        .code(201)
+        .send(
+          ok({ version: await service.createVersion(request.params.id, request.body, request) }),
+        ),
   );
   app.put(
     '/api/mcp/servers/:id/versions/:versionId',
@@ -288,16 +279,24 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueServ
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         version: await service.updateVersion(
           request.params.id,
           request.params.versionId,
           request.body,
           request,
         ),
-      },
-    }),
+      }),
   );
+}
+
+export const catalogueRoutes: FastifyPluginAsyncTypebox<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
+  registerCategoryRoutes(app, service);
+  registerServerReadRoutes(app, service);
+  registerGlobalServerRoutes(app, service);
+  registerVersionRoutes(app, service);
 };
