@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { done, ok } from '../../http/envelope.js';
 import { pageOf } from '../../http/pagination.js';
 import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
 import {
@@ -26,11 +27,11 @@ const BASE = '/api/teams/:teamId/mcp/installations';
 const ONE = `${BASE}/:installationId`;
 const nameTaken = ErrorEnvelopeRef('The team already has an installation with that name');
 
-export const installationRoutes: FastifyPluginAsyncTypebox<{
-  service: InstallationService;
-}> = async (app, { service }) => {
-  const actor = (request: { actor: unknown }) => request.actor as UserActor;
+/** The app as a route plugin receives it (TypeBox-typed). */
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
+/** Listing the team's installations, installing a server, and one installation. */
+function registerInstallingRoutes(app: App, service: InstallationService) {
   app.get(
     BASE,
     {
@@ -44,10 +45,8 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: InstallationListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.list(request.params.teamId, actor(request), pageOf(request.query)),
-    }),
+    async (request) =>
+      ok(await service.list(request.params.teamId, userActor(request), pageOf(request.query))),
   );
 
   app.post(
@@ -64,17 +63,16 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true,
-        data: {
+      reply.code(201).send(
+        ok({
           installation: await service.create(
             request.params.teamId,
-            actor(request),
+            userActor(request),
             request.body,
             request,
           ),
-        },
-      }),
+        }),
+      ),
   );
 
   app.get(
@@ -89,18 +87,19 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: InstallationResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         installation: await service.get(
           request.params.teamId,
           request.params.installationId,
-          actor(request),
+          userActor(request),
         ),
-      },
-    }),
+      }),
   );
+}
 
+/** Changing and removing one installation, and switching its tools off or on. */
+function registerChangeRoutes(app: App, service: InstallationService) {
   app.patch(
     ONE,
     {
@@ -114,18 +113,16 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: InstallationResponse, 409: nameTaken },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         installation: await service.update(
           request.params.teamId,
           request.params.installationId,
-          actor(request),
+          userActor(request),
           request.body,
           request,
         ),
-      },
-    }),
+      }),
   );
 
   app.patch(
@@ -143,16 +140,16 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: ToolStatusResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.setToolStatus(
-        request.params.teamId,
-        request.params.installationId,
-        request.params.toolName,
-        request.body.is_disabled,
-        request,
+    async (request) =>
+      ok(
+        await service.setToolStatus(
+          request.params.teamId,
+          request.params.installationId,
+          request.params.toolName,
+          request.body.is_disabled,
+          request,
+        ),
       ),
-    }),
   );
 
   app.delete(
@@ -169,10 +166,13 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       await service.delete(request.params.teamId, request.params.installationId, request);
-      return { success: true as const, message: 'Installation deleted' };
+      return done('Installation deleted');
     },
   );
+}
 
+/** The members' instances of an installation, and the caller's own. */
+function registerInstanceRoutes(app: App, service: InstallationService) {
   app.get(
     `${ONE}/instances`,
     {
@@ -186,16 +186,16 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: InstanceListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.instances(
-        request.params.teamId,
-        request.params.installationId,
-        actor(request),
-        request.teamRole,
-        pageOf(request.query),
+    async (request) =>
+      ok(
+        await service.instances(
+          request.params.teamId,
+          request.params.installationId,
+          userActor(request),
+          request.teamRole,
+          pageOf(request.query),
+        ),
       ),
-    }),
   );
 
   app.get(
@@ -210,18 +210,19 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: InstanceResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         instance: await service.myInstance(
           request.params.teamId,
           request.params.installationId,
-          actor(request),
+          userActor(request),
         ),
-      },
-    }),
+      }),
   );
+}
 
+/** The caller's own values for an installation. */
+function registerUserConfigRoutes(app: App, service: InstallationService) {
   app.get(
     `${ONE}/user-config`,
     {
@@ -234,16 +235,14 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UserConfigResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         user_config: await service.userConfig(
           request.params.teamId,
           request.params.installationId,
-          actor(request),
+          userActor(request),
         ),
-      },
-    }),
+      }),
   );
 
   app.put(
@@ -259,17 +258,24 @@ export const installationRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: UserConfigResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         user_config: await service.saveUserConfig(
           request.params.teamId,
           request.params.installationId,
-          actor(request),
+          userActor(request),
           request.body.values,
           request,
         ),
-      },
-    }),
+      }),
   );
+}
+
+export const installationRoutes: FastifyPluginAsyncTypebox<{
+  service: InstallationService;
+}> = async (app, { service }) => {
+  registerInstallingRoutes(app, service);
+  registerChangeRoutes(app, service);
+  registerInstanceRoutes(app, service);
+  registerUserConfigRoutes(app, service);
 };
