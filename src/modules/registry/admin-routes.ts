@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
+import { ok } from '../../http/envelope.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { pageOf, paginationOf } from '../../http/pagination.js';
 import { ErrorEnvelopeRef, IdParams } from '../../http/schemas.js';
@@ -65,14 +66,25 @@ export function runView(r: SyncRunRow) {
   };
 }
 
-/** Administrators' side of the registry: imports, the starter catalogue, the sync source and runs. */
-export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+interface AdminDeps {
   importer: Importer;
   repository: RegistryRepository;
   /** Runs the sync job now; the run id, or null when a run is already under way. */
   syncNow: (request: FastifyRequest) => Promise<string | null>;
   importBodyLimitBytes: number;
-}> = async (app, { importer: service, repository, syncNow, importBodyLimitBytes }) => {
+}
+
+/** Administrators' side of the registry: imports, the starter catalogue, the sync source and runs. */
+export const registryAdminRoutes: FastifyPluginAsyncTypebox<AdminDeps> = async (app, deps) => {
+  importRoutes(app, deps);
+  sourceRoutes(app, deps);
+  syncRoutes(app, deps);
+};
+
+/** Imports of documents sent in the body, and of the bundled starter catalogue. */
+function importRoutes(app: App, { importer: service, importBodyLimitBytes }: AdminDeps) {
   app.post(
     '/api/registry/import',
     {
@@ -99,7 +111,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
       if (!Array.isArray(request.body) && result.failed > 0) {
         throw new ValidationError(`body: ${result.failures[0]!.reason}`);
       }
-      return { success: true as const, data: { result: resultView(result) } };
+      return ok({ result: resultView(result) });
     },
   );
   app.post(
@@ -114,16 +126,17 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: ImportResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         result: resultView(
           await service.importItems(STARTER_DOCUMENTS, { source: 'starter', request }),
         ),
-      },
-    }),
+      }),
   );
+}
 
+/** The registry the catalogue syncs from. */
+function sourceRoutes(app: App, { repository }: AdminDeps) {
   app.get(
     '/api/registry/source',
     {
@@ -137,7 +150,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
     },
     async () => {
       const source = await repository.source();
-      return { success: true as const, data: { source: source ? sourceView(source) : null } };
+      return ok({ source: source ? sourceView(source) : null });
     },
   );
   app.put(
@@ -165,9 +178,13 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
         versionMode: request.body.version_mode ?? 'latest',
         enabled: request.body.enabled ?? true,
       });
-      return { success: true as const, data: { source: sourceView(source) } };
+      return ok({ source: sourceView(source) });
     },
   );
+}
+
+/** Running a sync now, and the record of runs. */
+function syncRoutes(app: App, { repository, syncNow }: AdminDeps) {
   app.post(
     '/api/registry/sync',
     {
@@ -195,7 +212,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
           'A registry sync is already running; try again when it ends',
           'SYNC_RUNNING',
         );
-      return { success: true as const, data: { run: runView(run) } };
+      return ok({ run: runView(run) });
     },
   );
   app.get(
@@ -213,10 +230,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const page = pageOf(request.query);
       const { items, total } = await repository.runs(page.limit, page.offset);
-      return {
-        success: true as const,
-        data: { runs: items.map(runView), pagination: paginationOf(page, total) },
-      };
+      return ok({ runs: items.map(runView), pagination: paginationOf(page, total) });
     },
   );
   app.get(
@@ -234,7 +248,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const run = await repository.run(request.params.id);
       if (!run) throw new NotFoundError('Sync run not found');
-      return { success: true as const, data: { run: runView(run) } };
+      return ok({ run: runView(run) });
     },
   );
-};
+}
