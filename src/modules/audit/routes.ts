@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Executor, Orm } from '../../db/client.js';
 import { auth } from '../../http/auth/declare.js';
+import { ok } from '../../http/envelope.js';
 import { Success } from '../../http/schemas.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
 import { streamTopics } from '../../http/stream/signals.js';
@@ -70,19 +71,30 @@ async function sendJsonLines(
     .send(Readable.from(lines()));
 }
 
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+interface AuditDeps {
+  db: Orm;
+  sealer: AuditSealer;
+  source: StreamSource<AuditFilters, AuditEntryView>;
+}
+
+const globalAdmin = auth.user({ permission: 'audit.view' });
+const teamAdmin = auth.team({ permission: 'audit.view' });
+const tags = ['Audit'];
+
 /**
  * The audit log: global administrators read, export and verify all of it; team administrators
  * read and export their team's entries.
  */
-export const auditRoutes: FastifyPluginAsyncTypebox<{
-  db: Orm;
-  sealer: AuditSealer;
-  source: StreamSource<AuditFilters, AuditEntryView>;
-}> = async (app, { db, sealer, source }) => {
-  const globalAdmin = auth.user({ permission: 'audit.view' });
-  const teamAdmin = auth.team({ permission: 'audit.view' });
-  const tags = ['Audit'];
+export const auditRoutes: FastifyPluginAsyncTypebox<AuditDeps> = async (app, deps) => {
+  entryRoutes(app, deps);
+  exportRoutes(app, deps);
+  chainRoutes(app, deps);
+};
 
+/** The entries, a page at a time or as they are written: all of them, and a team's. */
+function entryRoutes(app: App, { source }: AuditDeps) {
   pagedRouteWithStream(app, {
     url: '/api/audit/entries',
     auth: globalAdmin,
@@ -124,7 +136,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
     filters: ({ params, query }) => filtersOf(params.teamId, query),
     topics: (f) => [streamTopics.audit(f.teamId)],
   });
+}
 
+/** Time ranges of the log as JSON Lines: all of it, and a team's. */
+function exportRoutes(app: App, { db, sealer }: AuditDeps) {
   app.get(
     '/api/audit/export',
     {
@@ -157,7 +172,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
     (request, reply) =>
       sendJsonLines(reply, db, sealer, filtersOf(request.params.teamId, request.query)),
   );
+}
 
+/** The hash chain: its check, and its ends to anchor elsewhere. */
+function chainRoutes(app: App, { db, sealer }: AuditDeps) {
   app.get(
     '/api/audit/verify',
     {
@@ -169,7 +187,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: Success(ChainReportSchema) },
       },
     },
-    async () => ({ success: true as const, data: await verifyChain(db) }),
+    async () => ok(await verifyChain(db)),
   );
 
   app.get(
@@ -185,7 +203,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{
     },
     async () => {
       await sealer.seal();
-      return { success: true as const, data: await readChainHead(db) };
+      return ok(await readChainHead(db));
     },
   );
-};
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { auth } from '../../http/auth/declare.js';
+import { done, ok } from '../../http/envelope.js';
 import { PayloadTooLargeError, ValidationError } from '../../http/errors.js';
 import { ConfigLimitError, MAX_NESTING_DEPTH, MAX_REPORTED_ERRORS } from './limits.js';
 import { deploymentConfigSchema } from './schema-file.js';
@@ -45,7 +46,7 @@ export const deploymentConfigRoutes: FastifyPluginAsyncTypebox = async (app) => 
         response: { 200: SchemaResponse },
       },
     },
-    async () => ({ success: true as const, data: deploymentConfigSchema() }),
+    async () => ok(deploymentConfigSchema()),
   );
 
   app.post(
@@ -72,13 +73,12 @@ export const deploymentConfigRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const data = check(request.body.content, request.log);
       const found = data.errors.length + data.omitted_errors;
       const listed = data.omitted_errors > 0 ? `; the first ${data.errors.length} are listed` : '';
-      return {
-        success: true as const,
-        message: data.valid
+      return done(
+        data.valid
           ? 'The configuration is valid'
           : `The configuration has ${found} error${found === 1 ? '' : 's'}${listed}`,
         data,
-      };
+      );
     },
   );
 };

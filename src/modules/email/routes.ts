@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth } from '../../http/auth/declare.js';
+import { done } from '../../http/envelope.js';
 import { ErrorEnvelopeRef, MessageOnly } from '../../http/schemas.js';
 import type { Mailer } from './mailer.js';
 
@@ -33,7 +34,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ mailer: Mailer }> = async 
         subject: 'Groundstation test email',
         text: 'This is a test email from Groundstation. Your SMTP settings work.\n',
       });
-      return { success: true as const, message: `Test email sent to ${request.body.to}` };
+      return done(`Test email sent to ${request.body.to}`);
     },
   );
 };

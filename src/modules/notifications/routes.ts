@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth } from '../../http/auth/declare.js';
+import { ok } from '../../http/envelope.js';
 import { NotFoundError } from '../../http/errors.js';
 import { Success } from '../../http/schemas.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
@@ -73,7 +74,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
         clock(),
       );
       if (!row) throw new NotFoundError('Notification not found');
-      return { success: true as const, data: { notification: notificationView(row) } };
+      return ok({ notification: notificationView(row) });
     },
   );
 
@@ -93,9 +94,6 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { marked: await repository.markAllRead(request.params.teamId, clock()) },
-    }),
+    async (request) => ok({ marked: await repository.markAllRead(request.params.teamId, clock()) }),
   );
 };

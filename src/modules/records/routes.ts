@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { access, auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { ok } from '../../http/envelope.js';
 import { PaginatedData, PaginatedQuery, pageOf, paginationOf } from '../../http/pagination.js';
 import { Nullable, Success, Timestamp } from '../../http/schemas.js';
 import type { InstallationService } from '../installations/service.js';
@@ -72,16 +74,39 @@ const Usage = Type.Object({
   occurred_at: Timestamp,
 });
 
-export const recordRoutes: FastifyPluginAsyncTypebox<{
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+interface RecordDeps {
   records: RecordRepository;
   installations: InstallationService;
   satellites: SatelliteService;
-}> = async (app, { records, installations, satellites }) => {
-  const member = auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' });
-  // Existence within the team first, so other teams' installations are 404 like everything else.
-  const inTeam = (r: { params: { teamId: string; installationId: string }; actor: unknown }) =>
-    installations.get(r.params.teamId, r.params.installationId, r.actor as UserActor);
+}
 
+const member = auth.team({ permission: 'mcp.installations.view', scope: 'mcp:read' });
+const base = '/api/teams/:teamId/mcp/installations/:installationId';
+const tags = ['Installations'];
+
+/**
+ * What satellites reported: their processes, and each installation's logs, requests, tools and
+ * usage.
+ */
+export const recordRoutes: FastifyPluginAsyncTypebox<RecordDeps> = async (app, deps) => {
+  processRoutes(app, deps);
+  installationLogRoutes(app, deps);
+  installationToolRoutes(app, deps);
+};
+
+/** The installation, as the caller sees it in the route's team. */
+// Existence within the team first, so other teams' installations are 404 like everything else.
+function inTeam(
+  installations: InstallationService,
+  r: Pick<FastifyRequest, 'actor'> & { params: { teamId: string; installationId: string } },
+) {
+  return installations.get(r.params.teamId, r.params.installationId, userActor(r));
+}
+
+/** The processes a satellite reported, for those who manage it. */
+function processRoutes(app: App, { records, satellites }: RecordDeps) {
   app.get(
     '/api/satellites/:satelliteId/processes',
     {
@@ -89,10 +114,7 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       config: {
         auth: auth.user(),
         access: access.byPath((r) =>
-          satellites.mustManage(
-            r.actor as UserActor,
-            (r.params as { satelliteId: string }).satelliteId,
-          ),
+          satellites.mustManage(userActor(r), (r.params as { satelliteId: string }).satelliteId),
         ),
       },
       schema: {
@@ -107,32 +129,30 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const p = pageOf(request.query);
       const { items, total } = await records.processes(request.params.satelliteId, p);
-      return {
-        success: true as const,
-        data: {
-          processes: items.map((r) => ({
-            process_id: r.processId,
-            installation_id: r.installationId,
-            team_id: r.teamId,
-            status: r.status,
-            started_at: iso(r.startedAt),
-            pid: r.pid,
-            transport: r.transport,
-            tool_count: r.toolCount,
-            exit_code: r.exitCode,
-            signal: r.signal,
-            crash_count: r.crashCount,
-            error_details: r.errorDetails,
-            updated_at: r.updatedAt.toISOString(),
-          })),
-          pagination: paginationOf(p, total),
-        },
-      };
+      return ok({
+        processes: items.map((r) => ({
+          process_id: r.processId,
+          installation_id: r.installationId,
+          team_id: r.teamId,
+          status: r.status,
+          started_at: iso(r.startedAt),
+          pid: r.pid,
+          transport: r.transport,
+          tool_count: r.toolCount,
+          exit_code: r.exitCode,
+          signal: r.signal,
+          crash_count: r.crashCount,
+          error_details: r.errorDetails,
+          updated_at: r.updatedAt.toISOString(),
+        })),
+        pagination: paginationOf(p, total),
+      });
     },
   );
+}
 
-  const base = '/api/teams/:teamId/mcp/installations/:installationId';
-  const tags = ['Installations'];
+/** An installation's server log lines and the tool requests it served. */
+function installationLogRoutes(app: App, { records, installations }: RecordDeps) {
   app.get(
     `${base}/logs`,
     {
@@ -147,21 +167,18 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await inTeam(request);
+      await inTeam(installations, request);
       const p = pageOf(request.query);
       const { items, total } = await records.logs(request.params.installationId, p);
-      return {
-        success: true as const,
-        data: {
-          logs: items.map((l) => ({
-            id: l.id,
-            level: l.level,
-            message: l.message,
-            logged_at: l.loggedAt.toISOString(),
-          })),
-          pagination: paginationOf(p, total),
-        },
-      };
+      return ok({
+        logs: items.map((l) => ({
+          id: l.id,
+          level: l.level,
+          message: l.message,
+          logged_at: l.loggedAt.toISOString(),
+        })),
+        pagination: paginationOf(p, total),
+      });
     },
   );
   app.get(
@@ -178,28 +195,29 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await inTeam(request);
+      await inTeam(installations, request);
       const p = pageOf(request.query);
       const { items, total } = await records.requests(request.params.installationId, p);
-      return {
-        success: true as const,
-        data: {
-          requests: items.map((r) => ({
-            id: r.id,
-            user_id: r.userId,
-            tool_name: r.toolName,
-            request_params: r.requestParams,
-            tool_response: r.toolResponse,
-            duration_ms: r.durationMs,
-            success: r.success,
-            error_message: r.errorMessage,
-            occurred_at: r.occurredAt.toISOString(),
-          })),
-          pagination: paginationOf(p, total),
-        },
-      };
+      return ok({
+        requests: items.map((r) => ({
+          id: r.id,
+          user_id: r.userId,
+          tool_name: r.toolName,
+          request_params: r.requestParams,
+          tool_response: r.toolResponse,
+          duration_ms: r.durationMs,
+          success: r.success,
+          error_message: r.errorMessage,
+          occurred_at: r.occurredAt.toISOString(),
+        })),
+        pagination: paginationOf(p, total),
+      });
     },
   );
+}
+
+/** The tools a satellite discovered for an installation, and their executions. */
+function installationToolRoutes(app: App, { records, installations }: RecordDeps) {
   app.get(
     `${base}/tools`,
     {
@@ -214,24 +232,21 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { settings } = await inTeam(request);
+      const { settings } = await inTeam(installations, request);
       const p = pageOf(request.query);
       const { items, total } = await records.tools(request.params.installationId, p);
       const disabled = new Set(settings.disabled_tools);
-      return {
-        success: true as const,
-        data: {
-          tools: items.map((t) => ({
-            name: t.toolName,
-            description: t.description,
-            input_schema: t.inputSchema,
-            token_count: t.tokenCount,
-            is_disabled: disabled.has(t.toolName),
-            updated_at: t.updatedAt.toISOString(),
-          })),
-          pagination: paginationOf(p, total),
-        },
-      };
+      return ok({
+        tools: items.map((t) => ({
+          name: t.toolName,
+          description: t.description,
+          input_schema: t.inputSchema,
+          token_count: t.tokenCount,
+          is_disabled: disabled.has(t.toolName),
+          updated_at: t.updatedAt.toISOString(),
+        })),
+        pagination: paginationOf(p, total),
+      });
     },
   );
   app.get(
@@ -248,24 +263,21 @@ export const recordRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await inTeam(request);
+      await inTeam(installations, request);
       const p = pageOf(request.query);
       const { items, total } = await records.usage(request.params.installationId, p);
-      return {
-        success: true as const,
-        data: {
-          usage: items.map((u) => ({
-            id: u.id,
-            user_id: u.userId,
-            tool_name: u.toolName,
-            duration_ms: u.durationMs,
-            success: u.success,
-            error_message: u.errorMessage,
-            occurred_at: u.occurredAt.toISOString(),
-          })),
-          pagination: paginationOf(p, total),
-        },
-      };
+      return ok({
+        usage: items.map((u) => ({
+          id: u.id,
+          user_id: u.userId,
+          tool_name: u.toolName,
+          duration_ms: u.durationMs,
+          success: u.success,
+          error_message: u.errorMessage,
+          occurred_at: u.occurredAt.toISOString(),
+        })),
+        pagination: paginationOf(p, total),
+      });
     },
   );
-};
+}

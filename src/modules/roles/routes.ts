@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth } from '../../http/auth/declare.js';
+import { ok } from '../../http/envelope.js';
 import { StringEnum, Success } from '../../http/schemas.js';
 import {
   GLOBAL_ROLE_PERMISSIONS,
@@ -43,6 +44,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RolesResponse },
       },
     },
-    async () => ({ success: true as const, data: ROLES }),
+    async () => ok(ROLES),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { ok } from '../../http/envelope.js';
 import {
   SettingKeyParams,
   SettingResponse,
@@ -28,7 +29,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsServic
         response: { 200: SettingsListResponse },
       },
     },
-    async () => ({ success: true as const, data: { groups: await service.list() } }),
+    async () => ok({ groups: await service.list() }),
   );
 
   app.get(
@@ -43,10 +44,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsServic
         response: { 200: SettingResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { setting: await service.get(request.params.key) },
-    }),
+    async (request) => ok({ setting: await service.get(request.params.key) }),
   );
 
   app.patch(
@@ -63,16 +61,14 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsServic
         response: { 200: SettingsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         settings: await service.set(
           request.body.values as Record<string, SettingValue>,
-          (request.actor as UserActor).userId,
+          userActor(request).userId,
           request,
         ),
-      },
-    }),
+      }),
   );
 
   app.delete(
@@ -87,9 +83,6 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ service: SettingsServic
         response: { 200: SettingResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { setting: await service.reset(request.params.key, request) },
-    }),
+    async (request) => ok({ setting: await service.reset(request.params.key, request) }),
   );
 };

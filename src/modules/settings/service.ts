@@ -7,6 +7,7 @@ import {
   SETTING_DEFINITIONS,
   SETTINGS_BY_KEY,
   type SettingDefinition,
+  type SettingType,
   type SettingValue,
 } from './definitions.js';
 import type { SettingsRepository } from './repository.js';
@@ -36,58 +37,125 @@ function checkValue(definition: SettingDefinition, value: SettingValue, path: st
   if (problem) throw new ValidationError(`${path} ${problem}`);
 }
 
-export function createSettingsService(deps: {
+interface SettingsDeps {
   db: Database;
   repository: SettingsRepository;
   encryptionKey: Buffer;
   /** The stored settings, remembered while this replica hears the `settings` signal. */
   remembered: Remembered<StoredSettings>;
-}) {
-  const { db, repository, encryptionKey, remembered } = deps;
+}
 
-  const encode = (d: SettingDefinition, value: SettingValue) =>
-    d.type === 'secret' && typeof value === 'string'
-      ? encryptSecret(value, encryptionKey)
-      : JSON.stringify(value);
+/** One setting as clients see it. */
+export interface SettingView {
+  key: string;
+  group: string;
+  type: SettingType;
+  description: string;
+  value: SettingValue;
+  is_set: boolean;
+  default: SettingValue;
+}
 
+/** Reading the settings: as clients see them, and the effective values for the service itself. */
+export interface SettingsReads {
+  /** Every setting, by group in definition order. */
+  list(): Promise<Array<{ group: string; settings: SettingView[] }>>;
+  /** One setting; 404 for an unknown key. */
+  get(key: string): Promise<SettingView>;
+  /** The effective values (decrypted), for the service's own use only. */
+  values<K extends string>(keys: readonly K[]): Promise<Record<K, SettingValue>>;
+  /** Whether a boolean setting is on. */
+  flag(key: string): Promise<boolean>;
+}
+
+/** Changing the settings, each change audited. */
+export interface SettingsWrites {
+  /** Sets several values at once, all or none. `null` stores an explicit empty value. */
+  set(
+    values: Record<string, SettingValue>,
+    updatedBy: string,
+    request: AuditRequest,
+  ): Promise<SettingView[]>;
+  /** Returns a setting to its default. */
+  reset(key: string, request: AuditRequest): Promise<SettingView>;
+}
+
+export interface SettingsService extends SettingsReads, SettingsWrites {}
+
+/** The stored values and their encoding, shared by reads and writes. */
+interface SettingsStore {
+  /** The stored value of a setting, encrypted when it is a secret. */
+  encode(d: SettingDefinition, value: SettingValue): string;
+  /** A stored value as the setting's value, decrypted when it is a secret. */
+  decode(d: SettingDefinition, stored: string): SettingValue;
+  /** What clients see: secrets only say whether they are set. */
+  view(d: SettingDefinition, stored: string | undefined): SettingView;
+  /** Every stored value, remembered between changes. */
+  storedMap(): Promise<StoredSettings>;
+}
+
+export function createSettingsService(deps: SettingsDeps): SettingsService {
+  const store = settingsStore(deps);
+  return { ...settingsReads(store), ...settingsWrites(deps, store) };
+}
+
+function settingsStore({ repository, encryptionKey, remembered }: SettingsDeps): SettingsStore {
   const decode = (d: SettingDefinition, stored: string): SettingValue =>
     d.type === 'secret'
       ? decryptSecret(stored, encryptionKey)
       : (JSON.parse(stored) as SettingValue);
 
-  /** What clients see: secrets only say whether they are set. */
-  function view(d: SettingDefinition, stored: string | undefined) {
-    const isSet = stored !== undefined;
-    const value = isSet ? decode(d, stored) : d.default;
-    return {
-      key: d.key,
-      group: d.group,
-      type: d.type,
-      description: d.description,
-      value: d.type === 'secret' ? null : value,
-      is_set: isSet && value !== null,
-      default: d.type === 'secret' ? null : d.default,
-    };
-  }
+  return {
+    encode: (d, value) =>
+      d.type === 'secret' && typeof value === 'string'
+        ? encryptSecret(value, encryptionKey)
+        : JSON.stringify(value),
+    decode,
+    view(d, stored) {
+      const isSet = stored !== undefined;
+      const value = isSet ? decode(d, stored) : d.default;
+      return {
+        key: d.key,
+        group: d.group,
+        type: d.type,
+        description: d.description,
+        value: d.type === 'secret' ? null : value,
+        is_set: isSet && value !== null,
+        default: d.type === 'secret' ? null : d.default,
+      };
+    },
+    /**
+     * The stored values: a few dozen rows at most, read whole and remembered, so that reading a
+     * setting (the API, the mailer) costs no query while nothing changes them.
+     */
+    async storedMap() {
+      const known = remembered.get(EVERY_SETTING);
+      if (known) return known;
+      const epoch = remembered.epoch();
+      const rows = await repository.all();
+      const stored = new Map(rows.map((r) => [r.key, r.value]));
+      remembered.remember(epoch, [[EVERY_SETTING, stored]]);
+      return stored;
+    },
+  };
+}
 
-  /**
-   * The stored values: a few dozen rows at most, read whole and remembered, so that reading a
-   * setting (the API, the mailer) costs no query while nothing changes them.
-   */
-  async function storedMap(): Promise<StoredSettings> {
-    const known = remembered.get(EVERY_SETTING);
-    if (known) return known;
-    const epoch = remembered.epoch();
-    const rows = await repository.all();
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
-    remembered.remember(epoch, [[EVERY_SETTING, stored]]);
-    return stored;
+function settingsReads({ storedMap, view, decode }: SettingsStore): SettingsReads {
+  async function values<K extends string>(keys: readonly K[]): Promise<Record<K, SettingValue>> {
+    const stored = await storedMap();
+    const result = {} as Record<K, SettingValue>;
+    for (const key of keys) {
+      const d = definitionOf(key);
+      const raw = stored.get(key);
+      result[key] = raw === undefined ? d.default : decode(d, raw);
+    }
+    return result;
   }
 
   return {
     async list() {
       const stored = await storedMap();
-      const groups = new Map<string, ReturnType<typeof view>[]>();
+      const groups = new Map<string, SettingView[]>();
       for (const d of SETTING_DEFINITIONS) {
         const list = groups.get(d.group) ?? [];
         list.push(view(d, stored.get(d.key)));
@@ -95,14 +163,24 @@ export function createSettingsService(deps: {
       }
       return [...groups].map(([group, settings]) => ({ group, settings }));
     },
-
-    async get(key: string) {
+    async get(key) {
       const d = definitionOf(key);
       return view(d, (await storedMap()).get(key));
     },
+    values,
+    async flag(key) {
+      const { [key]: value } = await values([key]);
+      return value === true;
+    },
+  };
+}
 
-    /** Sets several values at once, all or none. `null` stores an explicit empty value. */
-    async set(values: Record<string, SettingValue>, updatedBy: string, request: AuditRequest) {
+function settingsWrites(
+  { db, repository, remembered }: SettingsDeps,
+  { storedMap, view, encode }: SettingsStore,
+): SettingsWrites {
+  return {
+    async set(values, updatedBy, request) {
       const entries = Object.entries(values);
       if (entries.length === 0)
         throw new ValidationError('body.values must name at least one setting');
@@ -128,8 +206,7 @@ export function createSettingsService(deps: {
       const stored = await storedMap();
       return checked.map(({ d }) => view(d, stored.get(d.key)));
     },
-
-    async reset(key: string, request: AuditRequest) {
+    async reset(key, request) {
       const d = definitionOf(key);
       await db.orm.transaction(async (tx) => {
         await repository.remove(key, tx);
@@ -143,24 +220,5 @@ export function createSettingsService(deps: {
       remembered.forgetAll();
       return view(d, undefined);
     },
-
-    /** The effective values (decrypted), for the service's own use only. */
-    async values<K extends string>(keys: readonly K[]): Promise<Record<K, SettingValue>> {
-      const stored = await storedMap();
-      const result = {} as Record<K, SettingValue>;
-      for (const key of keys) {
-        const d = definitionOf(key);
-        const raw = stored.get(key);
-        result[key] = raw === undefined ? d.default : decode(d, raw);
-      }
-      return result;
-    },
-
-    async flag(key: string): Promise<boolean> {
-      const { [key]: value } = await this.values([key]);
-      return value === true;
-    },
   };
 }
-
-export type SettingsService = ReturnType<typeof createSettingsService>;
