@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CatalogueOAuthHooks } from '../catalogue/service.js';
 import type { PendingWorkRecorder } from '../installations/pending-work.js';
 import type { OAuthTokenSource } from '../satellites/upstream-tokens.js';
+import type { UpstreamOAuthConfig } from './config.js';
 import { createConnections } from './connections.js';
 import { createOAuthDetector } from './detection.js';
 import { createRequirementKeeper } from './instances.js';
@@ -16,7 +16,7 @@ import { createUpstreamStore } from './store.js';
 
 export interface UpstreamOAuthDeps {
   db: Database;
-  settings: Config['upstreamOAuth'];
+  settings: UpstreamOAuthConfig['upstreamOAuth'];
   baseUrl: string;
   encryptionKey: Buffer;
   pendingWork: PendingWorkRecorder;
