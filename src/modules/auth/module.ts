@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CredentialResolvers } from '../../http/auth/types.js';
 import type { Executor } from '../../db/client.js';
 import type { ModuleContext } from '../context.js';
 import type { Mailer } from '../email/mailer.js';
@@ -61,5 +62,10 @@ export function createAuthModule(deps: AuthModuleDeps) {
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(authRoutes, { service, sessions });
   };
-  return { sessions, service, credentials: { session: sessions.resolve }, routes };
+  return {
+    sessions,
+    service,
+    credentials: { session: sessions.resolve } satisfies CredentialResolvers,
+    routes,
+  };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CredentialResolvers } from '../../http/auth/types.js';
 import type { Executor } from '../../db/client.js';
 import { createCsrf } from '../../lib/csrf.js';
 import type { AuthService } from '../auth/service.js';
@@ -64,7 +65,7 @@ export function createOAuthModule(deps: OAuthModuleDeps) {
     /** For the teams service: a member who leaves a team loses its grants. */
     membershipListener: createOAuthMembershipListener(repository, clock),
     service,
-    credentials: { accessToken: accessTokens.resolve },
+    credentials: { accessToken: accessTokens.resolve } satisfies CredentialResolvers,
     routes,
   };
 }

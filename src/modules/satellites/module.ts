@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CredentialResolvers } from '../../http/auth/types.js';
 import { byUsers, type Forgetter } from '../../http/forget-on-change.js';
 import type { Job } from '../../jobs/runner.js';
 import type { RetentionRule } from '../../jobs/retention.js';
@@ -172,7 +173,10 @@ export function createSatellitesModule(deps: SatellitesModuleDeps) {
     events,
     scopeCache,
     online: () => repository.countOnline(),
-    credentials: { satelliteKey: keys.resolve, registrationToken: service.resolveToken },
+    credentials: {
+      satelliteKey: keys.resolve,
+      registrationToken: service.resolveToken,
+    } satisfies CredentialResolvers,
     forgetters,
     jobs: satelliteJobs(deps, service),
     routes,

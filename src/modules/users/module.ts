@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CredentialResolvers } from '../../http/auth/types.js';
 import type { ChangeMaker, Forgetter } from '../../http/forget-on-change.js';
 import type { AuthService } from '../auth/service.js';
 import type { SessionService } from '../auth/sessions.js';
@@ -56,7 +57,7 @@ export function createUsersModule(deps: UsersModuleDeps) {
       const role = profile?.teams.find((team) => team.id === teamId)?.role;
       return role ? { role } : deps.teams.membership(teamId, userId);
     },
-  };
+  } satisfies CredentialResolvers;
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(userRoutes, { users: service, teams: deps.teams, auth: deps.auth });
   };
