@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { satelliteActor } from '../../http/auth/actor.js';
 import { auth } from '../../http/auth/declare.js';
 import type { SatelliteActor } from '../../http/auth/types.js';
+import { ok, okFields } from '../../http/envelope.js';
 import {
   CommandParams,
   CommandResultBody,
@@ -21,23 +23,16 @@ import {
 } from './config-schemas.js';
 import type { Configuration } from './configuration.js';
 import { SatelliteParams } from './schemas.js';
+import type { RouteApp } from './route-app.js';
 import type { UpstreamTokens } from './upstream-tokens.js';
 
 const tags = ['Satellites'];
 
-/**
- * What a satellite fetches with its own key: commands, their results, its configuration, and
- * the credentials it asks for on behalf of members. Answers keep the envelope and also carry,
- * at the top level, the keys the DeployStack satellite reads (docs/satellites.md).
- */
-export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
-  commands: CommandQueue;
-  configuration: Configuration;
-  upstreamTokens: UpstreamTokens;
-}> = async (app, { commands, configuration, upstreamTokens }) => {
-  const satellite = (r: { actor: unknown }) => r.actor as SatelliteActor;
-  const config = () => ({ auth: auth.satellite(), rateLimit: 'satellite' as const });
+/** Every channel route: the satellite's own key, under the satellites' rate limit. */
+const config = () => ({ auth: auth.satellite(), rateLimit: 'satellite' as const });
 
+/** Command polls and the two routes a satellite reports a command's result on. */
+function commandRoutes(app: RouteApp, commands: CommandQueue) {
   app.get(
     '/api/satellites/:satelliteId/commands',
     {
@@ -51,10 +46,8 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: CommandsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await commands.poll(satellite(request), Number(request.query.limit ?? '10'))),
-    }),
+    async (request) =>
+      okFields(await commands.poll(satelliteActor(request), Number(request.query.limit ?? '10'))),
   );
 
   // Both result routes run the same code; only where the command id comes from differs.
@@ -62,7 +55,7 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
     actor: SatelliteActor,
     commandId: string,
     body: Parameters<CommandQueue['recordResult']>[2],
-  ) => ({ success: true as const, data: await commands.recordResult(actor, commandId, body) });
+  ) => ok(await commands.recordResult(actor, commandId, body));
   app.post(
     '/api/satellites/:satelliteId/command-result',
     {
@@ -77,7 +70,7 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: CommandResultResponse },
       },
     },
-    async (request) => resultOf(satellite(request), request.body.command_id, request.body),
+    async (request) => resultOf(satelliteActor(request), request.body.command_id, request.body),
   );
   app.post(
     '/api/satellites/:satelliteId/commands/:commandId/result',
@@ -93,9 +86,12 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: CommandResultResponse },
       },
     },
-    async (request) => resultOf(satellite(request), request.params.commandId, request.body),
+    async (request) => resultOf(satelliteActor(request), request.params.commandId, request.body),
   );
+}
 
+/** The satellite's configuration, answered 304 when unchanged. */
+function configRoute(app: RouteApp, configuration: Configuration) {
   app.get(
     '/api/satellites/:satelliteId/config',
     {
@@ -116,13 +112,16 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { etag, body } = await configuration.build(satellite(request));
+      const { etag, body } = await configuration.build(satelliteActor(request));
       reply.header('etag', etag).header('cache-control', 'no-store');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return { success: true as const, ...body };
+      return okFields(body);
     },
   );
+}
 
+/** The credentials a satellite asks for on behalf of members. */
+function upstreamTokenRoutes(app: RouteApp, upstreamTokens: UpstreamTokens) {
   app.post(
     '/api/satellites/:satelliteId/tokens/status',
     {
@@ -139,9 +138,13 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const status = await upstreamTokens.oauthStatus(satellite(request), request.body, request);
+      const status = await upstreamTokens.oauthStatus(
+        satelliteActor(request),
+        request.body,
+        request,
+      );
       reply.header('cache-control', 'no-store');
-      return { success: true as const, ...status, data: status };
+      return okFields({ ...status, data: status });
     },
   );
   app.post(
@@ -160,9 +163,13 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const token = await upstreamTokens.oauthRetrieve(satellite(request), request.body, request);
+      const token = await upstreamTokens.oauthRetrieve(
+        satelliteActor(request),
+        request.body,
+        request,
+      );
       reply.header('cache-control', 'no-store');
-      return { success: true as const, ...token, data: token };
+      return okFields({ ...token, data: token });
     },
   );
   app.get(
@@ -180,6 +187,21 @@ export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      upstreamTokens.githubToken(satellite(request), request.params.installationId),
+      upstreamTokens.githubToken(satelliteActor(request), request.params.installationId),
   );
+}
+
+/**
+ * What a satellite fetches with its own key: commands, their results, its configuration, and
+ * the credentials it asks for on behalf of members. Answers keep the envelope and also carry,
+ * at the top level, the keys the DeployStack satellite reads (docs/satellites.md).
+ */
+export const satelliteChannelRoutes: FastifyPluginAsyncTypebox<{
+  commands: CommandQueue;
+  configuration: Configuration;
+  upstreamTokens: UpstreamTokens;
+}> = async (app, { commands, configuration, upstreamTokens }) => {
+  commandRoutes(app, commands);
+  configRoute(app, configuration);
+  upstreamTokenRoutes(app, upstreamTokens);
 };

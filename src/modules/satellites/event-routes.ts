@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventProcessor } from './events/processor.js';
+import { satelliteActor, userActor } from '../../http/auth/actor.js';
 import { auth } from '../../http/auth/declare.js';
-import type { SatelliteActor, UserActor } from '../../http/auth/types.js';
+import { okFields } from '../../http/envelope.js';
 import { errorHandler, toAppError } from '../../http/error-handler.js';
 import { AppError } from '../../http/errors.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
@@ -59,7 +60,7 @@ export const satelliteEventRoutes: FastifyPluginAsyncTypebox<{
       bodyLimit: bodyLimitBytes,
       // A satellite that owes work is refused before its body is read (rate-limits/event-work.ts).
       preParsing: async (request, _reply, payload) => {
-        processor.admit(request.actor as SatelliteActor);
+        processor.admit(satelliteActor(request));
         return payload;
       },
       errorHandler: satelliteEventErrors,
@@ -79,10 +80,8 @@ export const satelliteEventRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: EventBatchResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await processor.process(request.actor as SatelliteActor, request.body.events)),
-    }),
+    async (request) =>
+      okFields(await processor.process(satelliteActor(request), request.body.events)),
   );
 
   pagedRouteWithStream(app, {
@@ -92,7 +91,7 @@ export const satelliteEventRoutes: FastifyPluginAsyncTypebox<{
     // global ones 403, before validation.
     guard: async (request) => {
       await service.mustManage(
-        request.actor as UserActor,
+        userActor(request),
         (request.params as { satelliteId: string }).satelliteId,
       );
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { userActor } from '../../http/auth/actor.js';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
 import type { StreamSource } from '../../http/stream/source.js';
 import type { MetricsFilters } from './metrics-source.js';
@@ -21,7 +21,7 @@ export const satelliteMetricsRoutes: FastifyPluginAsyncTypebox<{
     // on the other administration routes: other teams' satellites are 404, global ones 403.
     guard: async (request) => {
       await service.mustManage(
-        request.actor as UserActor,
+        userActor(request),
         (request.params as { satelliteId: string }).satelliteId,
       );
     },

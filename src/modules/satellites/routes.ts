@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { access, auth } from '../../http/auth/declare.js';
-import type { RegistrationActor, SatelliteActor, UserActor } from '../../http/auth/types.js';
+import { registrationActor, satelliteActor, userActor } from '../../http/auth/actor.js';
+import { done, ok, okFields } from '../../http/envelope.js';
 import { pageOf } from '../../http/pagination.js';
 import { MessageOnly } from '../../http/schemas.js';
 import {
@@ -24,32 +25,33 @@ import { satelliteMetricsRoutes } from './metrics-routes.js';
 import { satelliteChannelRoutes } from './channel-routes.js';
 import type { MetricsFilters } from './metrics-source.js';
 import type { MetricView } from './metrics-schemas.js';
+import type { RouteApp } from './route-app.js';
 
 const tags = ['Satellites'];
 
-export const satelliteRoutes: FastifyPluginAsyncTypebox<{
-  service: SatelliteService;
-  metrics: StreamSource<MetricsFilters, MetricView>;
-  heartbeatBodyLimitBytes: number;
-}> = async (app, { service, metrics, heartbeatBodyLimitBytes }) => {
-  const user = (r: { actor: unknown }) => r.actor as UserActor;
-  const satellite = (r: { actor: unknown }) => r.actor as SatelliteActor;
-  // Who may act depends on the satellite or token named, so these checks are the routes'
-  // config.access: they run before validation, and 403/404 come before 400.
-  const managesSatellite = access.byPath((r) =>
-    service.mustManage(user(r), (r.params as { satelliteId: string }).satelliteId),
-  );
-  const managesToken = access.byPath((r) =>
-    service.mustManageToken(user(r), (r.params as { tokenId: string }).tokenId),
+// Who may act depends on the satellite or token named, so these checks are the routes'
+// config.access: they run before validation, and 403/404 come before 400.
+
+/** The access rule of the routes of one satellite its administrators manage. */
+const managesSatellite = (service: SatelliteService) =>
+  access.byPath((r) =>
+    service.mustManage(userActor(r), (r.params as { satelliteId: string }).satelliteId),
   );
 
-  // ---- registration tokens (global admins: global tokens; team admins: their team's)
+/** The access rule of the routes of one registration token. */
+const managesToken = (service: SatelliteService) =>
+  access.byPath((r) =>
+    service.mustManageToken(userActor(r), (r.params as { tokenId: string }).tokenId),
+  );
+
+/** Registration tokens (global admins: global tokens; team admins: their team's). */
+function registrationTokenRoutes(app: RouteApp, service: SatelliteService) {
   app.post(
     '/api/satellites/registration-tokens',
     {
       config: {
         auth: auth.user(),
-        access: access.byBody((r) => service.mayCreateToken(user(r), r.body)),
+        access: access.byBody((r) => service.mayCreateToken(userActor(r), r.body)),
       },
       schema: {
         operationId: 'createRegistrationToken',
@@ -63,10 +65,7 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       reply
         .code(201)
         .header('cache-control', 'no-store') // the token is shown once
-        .send({
-          success: true,
-          data: await service.createToken(user(request), request.body, request),
-        }),
+        .send(ok(await service.createToken(userActor(request), request.body, request))),
   );
   app.get(
     '/api/satellites/registration-tokens',
@@ -80,17 +79,17 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: TokenListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listTokens(user(request), pageOf(request.query), {
-        state: request.query.state,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await service.listTokens(userActor(request), pageOf(request.query), {
+          state: request.query.state,
+        }),
+      ),
   );
   app.delete(
     '/api/satellites/registration-tokens/:tokenId',
     {
-      config: { auth: auth.user(), access: managesToken },
+      config: { auth: auth.user(), access: managesToken(service) },
       schema: {
         operationId: 'revokeRegistrationToken',
         summary: 'Revoke an unused registration token',
@@ -100,12 +99,14 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.revokeToken(user(request), request.params.tokenId, request);
-      return { success: true as const, message: 'Registration token revoked' };
+      await service.revokeToken(userActor(request), request.params.tokenId, request);
+      return done('Registration token revoked');
     },
   );
+}
 
-  // ---- pairing
+/** Pairing: a registration token buys a satellite its API key. */
+function pairingRoute(app: RouteApp, service: SatelliteService) {
   app.post(
     '/api/satellites/register',
     {
@@ -127,14 +128,18 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       reply
         .code(201)
         .header('cache-control', 'no-store') // the API key is shown once
-        .send({
-          success: true,
-          message: 'Satellite registered',
-          ...(await service.register(request.actor as RegistrationActor, request.body, request)),
-        }),
+        .send(
+          okFields({
+            message: 'Satellite registered',
+            ...(await service.register(registrationActor(request), request.body, request)),
+          }),
+        ),
   );
+}
 
-  // ---- administration
+/** The administration of satellite records: list, read, change, remove. */
+function satelliteRecordRoutes(app: RouteApp, service: SatelliteService) {
+  const manages = managesSatellite(service);
   app.get(
     '/api/satellites',
     {
@@ -147,15 +152,12 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: SatelliteListResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.list(user(request), pageOf(request.query)),
-    }),
+    async (request) => ok(await service.list(userActor(request), pageOf(request.query))),
   );
   app.get(
     '/api/satellites/:satelliteId',
     {
-      config: { auth: auth.user(), access: managesSatellite },
+      config: { auth: auth.user(), access: manages },
       schema: {
         operationId: 'getSatellite',
         summary: 'One satellite',
@@ -164,15 +166,13 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: SatelliteResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { satellite: await service.get(user(request), request.params.satelliteId) },
-    }),
+    async (request) =>
+      ok({ satellite: await service.get(userActor(request), request.params.satelliteId) }),
   );
   app.patch(
     '/api/satellites/:satelliteId',
     {
-      config: { auth: auth.user(), access: managesSatellite },
+      config: { auth: auth.user(), access: manages },
       schema: {
         operationId: 'updateSatellite',
         summary:
@@ -183,22 +183,20 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: SatelliteResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         satellite: await service.update(
-          user(request),
+          userActor(request),
           request.params.satelliteId,
           request.body,
           request,
         ),
-      },
-    }),
+      }),
   );
   app.delete(
     '/api/satellites/:satelliteId',
     {
-      config: { auth: auth.user(), access: managesSatellite },
+      config: { auth: auth.user(), access: manages },
       schema: {
         operationId: 'deleteSatellite',
         summary: 'Remove a satellite and its key',
@@ -208,14 +206,18 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await service.remove(user(request), request.params.satelliteId, request);
-      return { success: true as const, message: 'Satellite deleted' };
+      await service.remove(userActor(request), request.params.satelliteId, request);
+      return done('Satellite deleted');
     },
   );
+}
+
+/** Replacing a satellite's API key. */
+function keyRotationRoute(app: RouteApp, service: SatelliteService) {
   app.post(
     '/api/satellites/:satelliteId/rotate-key',
     {
-      config: { auth: auth.user(), access: managesSatellite },
+      config: { auth: auth.user(), access: managesSatellite(service) },
       schema: {
         operationId: 'rotateSatelliteKey',
         summary: 'Replace a satellite’s API key (the old one stops at once)',
@@ -226,22 +228,19 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store'); // the new API key is shown once
-      return {
-        success: true as const,
-        data: await service.rotateKey(user(request), request.params.satelliteId, request),
-      };
+      return ok(await service.rotateKey(userActor(request), request.params.satelliteId, request));
     },
   );
+}
 
-  await app.register(satelliteMetricsRoutes, { service, source: metrics });
-
-  // ---- the satellite's own channels (its API key only, and only for itself)
+/** The satellite's heartbeat (its API key only, and only for itself). */
+function heartbeatRoute(app: RouteApp, service: SatelliteService, bodyLimit: number) {
   app.post(
     '/api/satellites/:satelliteId/heartbeat',
     {
       // Its own limit: a satellite's other traffic never uses up its heartbeats (policies.ts).
       config: { auth: auth.satellite(), rateLimit: 'satellite-heartbeat' },
-      bodyLimit: heartbeatBodyLimitBytes,
+      bodyLimit,
       schema: {
         operationId: 'satelliteHeartbeat',
         summary: 'Report health and metrics; answers the next interval and pending commands',
@@ -255,16 +254,26 @@ export const satelliteRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: HeartbeatResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.heartbeat(satellite(request), request.body, request),
-    }),
+    async (request) => ok(await service.heartbeat(satelliteActor(request), request.body, request)),
   );
+}
+
+export const satelliteRoutes: FastifyPluginAsyncTypebox<{
+  service: SatelliteService;
+  metrics: StreamSource<MetricsFilters, MetricView>;
+  heartbeatBodyLimitBytes: number;
+}> = async (app, { service, metrics, heartbeatBodyLimitBytes }) => {
+  registrationTokenRoutes(app, service);
+  pairingRoute(app, service);
+  satelliteRecordRoutes(app, service);
+  keyRotationRoute(app, service);
+  await app.register(satelliteMetricsRoutes, { service, source: metrics });
+  // ---- the satellite's own channels (its API key only, and only for itself)
+  heartbeatRoute(app, service, heartbeatBodyLimitBytes);
   await app.register(satelliteChannelRoutes, {
     commands: service.commands,
     configuration: service.configuration,
     upstreamTokens: service.upstreamTokens,
   });
-
   // Events and their history: event-routes.ts.
 };
