@@ -113,181 +113,198 @@ export interface ConfigurationDeps {
   remembering?: <T>() => Remembered<T>;
 }
 
+/** The member instances a satellite serves, each with its installation, team, server and values. */
+function configurationRows(db: Executor, actor: SatelliteActor) {
+  return db
+    .select({
+      instance: mcpServerInstances,
+      installation: mcpServerInstallations,
+      teamSlug: teams.slug,
+      server: {
+        name: mcpServers.name,
+        slug: mcpServers.slug,
+        transport: mcpServers.transport,
+        runtime: mcpServers.runtime,
+        command: mcpServers.command,
+        package: mcpServers.package,
+        args: mcpServers.args,
+        url: mcpServers.url,
+        configSchema: mcpServers.configSchema,
+        requiresOauth: mcpServers.requiresOauth,
+      },
+      userValues: mcpUserConfigs.values,
+    })
+    .from(mcpServerInstances)
+    .innerJoin(
+      mcpServerInstallations,
+      eq(mcpServerInstallations.id, mcpServerInstances.installationId),
+    )
+    .innerJoin(teams, eq(teams.id, mcpServerInstallations.teamId))
+    .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId))
+    .leftJoin(
+      mcpUserConfigs,
+      and(
+        eq(mcpUserConfigs.installationId, mcpServerInstances.installationId),
+        eq(mcpUserConfigs.userId, mcpServerInstances.userId),
+      ),
+    )
+    .where(and(servedBy(actor), ne(mcpServerInstances.status, 'awaiting_user_config')))
+    .orderBy(mcpServerInstances.id);
+}
+type Row = Awaited<ReturnType<typeof configurationRows>>[number];
+
+/** Groundstation's own entry (`data.instances[]`). */
+function instanceView(r: Row, values: ConfigValues) {
+  return {
+    process_id: r.instance.id,
+    instance_id: r.instance.id,
+    status: r.instance.status,
+    installation_id: r.installation.id,
+    installation_name: r.installation.name,
+    team_id: r.installation.teamId,
+    user_id: r.instance.userId,
+    server: {
+      slug: r.server.slug,
+      transport: r.server.transport,
+      runtime: r.server.runtime,
+      command: r.server.command,
+      package: r.server.package,
+      args: r.server.args,
+      url: r.server.url,
+    },
+    args: [...r.server.args, ...Object.values(values.args)],
+    env: values.env,
+    headers: values.headers,
+    settings: {
+      request_logging_enabled: r.installation.settings.request_logging_enabled === true,
+      disabled_tools: r.installation.settings.disabled_tools ?? [],
+    },
+  };
+}
+
+/**
+ * The satellite's entry (`mcp_servers[key]`). The satellite restarts a process whenever its
+ * entry's JSON text changes, so the entry holds only what decides how the server runs: no
+ * timestamps and no live instance status, and always the same keys in the same order (the
+ * response schema fixes the order on the wire; the object is built in that same order).
+ */
+function serverEntry(r: Row, values: ConfigValues) {
+  const schema = r.server.configSchema;
+  const identity = {
+    installation_id: r.installation.id,
+    instance_id: r.instance.id,
+    installation_name: r.installation.name,
+    team_id: r.installation.teamId,
+    team_slug: r.teamSlug,
+    user_id: r.instance.userId,
+    // The user's id, not their username: a rename must not restart their processes.
+    user_slug: r.instance.userId,
+    server_name: r.server.name,
+    server_slug: r.server.slug,
+  };
+  const common = {
+    enabled: true,
+    // The satellite asks for the member's token before each call (protocol §13).
+    requires_oauth: r.server.transport !== 'stdio' && r.server.requiresOauth,
+    // Every catalogue entry is curated by hand; Groundstation does not deploy from GitHub.
+    source: 'manual' as const,
+    settings: {
+      request_logging_enabled: r.installation.settings.request_logging_enabled === true,
+      disabled_tools: r.installation.settings.disabled_tools ?? [],
+    },
+  };
+  if (r.server.transport === 'stdio') {
+    const runtime = runtimeOf(r.server);
+    return {
+      ...identity,
+      transport_type: 'stdio' as const,
+      ...common,
+      secret_metadata: {
+        env: secretNames(schema, 'env', values.env),
+        headers: [],
+        query_params: [],
+      },
+      ...commandLine(r.server, runtime, values.args),
+      env: values.env,
+      runtime,
+    };
+  }
+  return {
+    ...identity,
+    transport_type: r.server.transport === 'sse' ? ('sse' as const) : ('http' as const),
+    ...common,
+    secret_metadata: {
+      env: [],
+      headers: secretNames(schema, 'headers', values.headers),
+      query_params: [],
+    },
+    url: filledUrl(r.server.url ?? '', values.args),
+    headers: values.headers,
+    // The catalogue has no query-parameter fields yet.
+    url_query_params: {},
+  };
+}
+
+/** Every member instance this satellite serves, with merged, decrypted values, and an ETag. */
+async function readConfiguration(deps: ConfigurationDeps, actor: SatelliteActor) {
+  const key = deps.encryptionKey;
+  const instances: Array<ReturnType<typeof instanceView>> = [];
+  const servers: Record<string, ReturnType<typeof serverEntry>> = {};
+  for (const r of await configurationRows(deps.db.orm, actor)) {
+    const schema = r.server.configSchema;
+    const values = merge(
+      [schema.template, schema.team, schema.user],
+      [
+        revealValues(r.installation.teamConfig, key),
+        revealValues(r.userValues ?? emptyValues(), key),
+      ],
+    );
+    instances.push(instanceView(r, values));
+    const serverKey = buildServerKey({
+      serverSlug: r.server.slug,
+      teamSlug: r.teamSlug,
+      userId: r.instance.userId,
+      installationId: r.installation.id,
+    });
+    // Keys are built from slugs and ids and always contain '-', never `__proto__`.
+    servers[serverKey] = serverEntry(r, values);
+  }
+  const body = {
+    mcp_servers: servers,
+    polling_intervals: {
+      normal: NORMAL_POLL_SECONDS,
+      immediate: IMMEDIATE_POLL_SECONDS,
+      error_backoff_max: ERROR_BACKOFF_MAX_SECONDS,
+    },
+    data: { instances },
+  };
+  const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  return { etag, body };
+}
+
+/** A configuration answer: its body and the ETag of that body. */
+export type ConfigurationAnswer = Awaited<ReturnType<typeof readConfiguration>>;
+
 /**
  * The configuration answer: Groundstation's `instances` list and the satellite's `mcp_servers`
  * map, one entry per member instance that should run.
  */
-export function createConfiguration(deps: ConfigurationDeps) {
-  async function rows(actor: SatelliteActor, tx: Executor = deps.db.orm) {
-    return tx
-      .select({
-        instance: mcpServerInstances,
-        installation: mcpServerInstallations,
-        teamSlug: teams.slug,
-        server: {
-          name: mcpServers.name,
-          slug: mcpServers.slug,
-          transport: mcpServers.transport,
-          runtime: mcpServers.runtime,
-          command: mcpServers.command,
-          package: mcpServers.package,
-          args: mcpServers.args,
-          url: mcpServers.url,
-          configSchema: mcpServers.configSchema,
-          requiresOauth: mcpServers.requiresOauth,
-        },
-        userValues: mcpUserConfigs.values,
-      })
-      .from(mcpServerInstances)
-      .innerJoin(
-        mcpServerInstallations,
-        eq(mcpServerInstallations.id, mcpServerInstances.installationId),
-      )
-      .innerJoin(teams, eq(teams.id, mcpServerInstallations.teamId))
-      .innerJoin(mcpServers, eq(mcpServers.id, mcpServerInstallations.serverId))
-      .leftJoin(
-        mcpUserConfigs,
-        and(
-          eq(mcpUserConfigs.installationId, mcpServerInstances.installationId),
-          eq(mcpUserConfigs.userId, mcpServerInstances.userId),
-        ),
-      )
-      .where(and(servedBy(actor), ne(mcpServerInstances.status, 'awaiting_user_config')))
-      .orderBy(mcpServerInstances.id);
-  }
-  type Row = Awaited<ReturnType<typeof rows>>[number];
-
-  /** Groundstation's own entry (`data.instances[]`). */
-  function instanceView(r: Row, values: ConfigValues) {
-    return {
-      process_id: r.instance.id,
-      instance_id: r.instance.id,
-      status: r.instance.status,
-      installation_id: r.installation.id,
-      installation_name: r.installation.name,
-      team_id: r.installation.teamId,
-      user_id: r.instance.userId,
-      server: {
-        slug: r.server.slug,
-        transport: r.server.transport,
-        runtime: r.server.runtime,
-        command: r.server.command,
-        package: r.server.package,
-        args: r.server.args,
-        url: r.server.url,
-      },
-      args: [...r.server.args, ...Object.values(values.args)],
-      env: values.env,
-      headers: values.headers,
-      settings: {
-        request_logging_enabled: r.installation.settings.request_logging_enabled === true,
-        disabled_tools: r.installation.settings.disabled_tools ?? [],
-      },
-    };
-  }
-
+export interface Configuration {
   /**
-   * The satellite's entry (`mcp_servers[key]`). The satellite restarts a process whenever its
-   * entry's JSON text changes, so the entry holds only what decides how the server runs: no
-   * timestamps and no live instance status, and always the same keys in the same order (the
-   * response schema fixes the order on the wire; the object is built in that same order).
+   * The configuration answer, remembered briefly: on the embedded database a read of every
+   * instance with its values queues behind other reads. A satellite fetches its configuration
+   * right after a command poll hands it a `configure`, perhaps from another replica than the
+   * one that served the poll: an answer remembered before the satellite's latest such poll is
+   * never used, whichever replica counted it (one primary-key read instead of the whole
+   * configuration).
    */
-  function serverEntry(r: Row, values: ConfigValues) {
-    const schema = r.server.configSchema;
-    const identity = {
-      installation_id: r.installation.id,
-      instance_id: r.instance.id,
-      installation_name: r.installation.name,
-      team_id: r.installation.teamId,
-      team_slug: r.teamSlug,
-      user_id: r.instance.userId,
-      // The user's id, not their username: a rename must not restart their processes.
-      user_slug: r.instance.userId,
-      server_name: r.server.name,
-      server_slug: r.server.slug,
-    };
-    const common = {
-      enabled: true,
-      // The satellite asks for the member's token before each call (protocol §13).
-      requires_oauth: r.server.transport !== 'stdio' && r.server.requiresOauth,
-      // Every catalogue entry is curated by hand; Groundstation does not deploy from GitHub.
-      source: 'manual' as const,
-      settings: {
-        request_logging_enabled: r.installation.settings.request_logging_enabled === true,
-        disabled_tools: r.installation.settings.disabled_tools ?? [],
-      },
-    };
-    if (r.server.transport === 'stdio') {
-      const runtime = runtimeOf(r.server);
-      return {
-        ...identity,
-        transport_type: 'stdio' as const,
-        ...common,
-        secret_metadata: {
-          env: secretNames(schema, 'env', values.env),
-          headers: [],
-          query_params: [],
-        },
-        ...commandLine(r.server, runtime, values.args),
-        env: values.env,
-        runtime,
-      };
-    }
-    return {
-      ...identity,
-      transport_type: r.server.transport === 'sse' ? ('sse' as const) : ('http' as const),
-      ...common,
-      secret_metadata: {
-        env: [],
-        headers: secretNames(schema, 'headers', values.headers),
-        query_params: [],
-      },
-      url: filledUrl(r.server.url ?? '', values.args),
-      headers: values.headers,
-      // The catalogue has no query-parameter fields yet.
-      url_query_params: {},
-    };
-  }
+  build(actor: SatelliteActor): Promise<ConfigurationAnswer>;
+  /** After a change that may alter any satellite's answer: the next request reads. */
+  forget(): void;
+}
 
-  /** Every member instance this satellite serves, with merged, decrypted values, and an ETag. */
-  async function read(actor: SatelliteActor) {
-    const key = deps.encryptionKey;
-    const instances: Array<ReturnType<typeof instanceView>> = [];
-    const servers: Record<string, ReturnType<typeof serverEntry>> = {};
-    for (const r of await rows(actor)) {
-      const schema = r.server.configSchema;
-      const values = merge(
-        [schema.template, schema.team, schema.user],
-        [
-          revealValues(r.installation.teamConfig, key),
-          revealValues(r.userValues ?? emptyValues(), key),
-        ],
-      );
-      instances.push(instanceView(r, values));
-      const serverKey = buildServerKey({
-        serverSlug: r.server.slug,
-        teamSlug: r.teamSlug,
-        userId: r.instance.userId,
-        installationId: r.installation.id,
-      });
-      // Keys are built from slugs and ids and always contain '-', never `__proto__`.
-      servers[serverKey] = serverEntry(r, values);
-    }
-    const body = {
-      mcp_servers: servers,
-      polling_intervals: {
-        normal: NORMAL_POLL_SECONDS,
-        immediate: IMMEDIATE_POLL_SECONDS,
-        error_backoff_max: ERROR_BACKOFF_MAX_SECONDS,
-      },
-      data: { instances },
-    };
-    const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-    return { etag, body };
-  }
-
-  type Read = Awaited<ReturnType<typeof read>>;
-  const remembered = deps.remembering?.<{ deliveries: number; answer: Read }>();
+export function createConfiguration(deps: ConfigurationDeps): Configuration {
+  const remembered = deps.remembering?.<{ deliveries: number; answer: ConfigurationAnswer }>();
 
   // Requests of one satellite asked at once share the check (lib/coalesced-reads.ts).
   const checks = createCoalescedReads({ gatherOneTurn: true });
@@ -304,30 +321,19 @@ export function createConfiguration(deps: ConfigurationDeps) {
   }
 
   return {
-    /**
-     * The configuration answer, remembered briefly: on the embedded database a read of every
-     * instance with its values queues behind other reads. A satellite fetches its configuration
-     * right after a command poll hands it a `configure`, perhaps from another replica than the
-     * one that served the poll: an answer remembered before the satellite's latest such poll is
-     * never used, whichever replica counted it (one primary-key read instead of the whole
-     * configuration).
-     */
-    async build(actor: SatelliteActor): Promise<Read> {
-      if (!remembered) return read(actor);
+    async build(actor) {
+      if (!remembered) return readConfiguration(deps, actor);
       const epoch = remembered.epoch();
       const deliveries = await deliveriesTo(actor.satelliteId);
       const known = remembered.get(actor.satelliteId);
       if (known?.deliveries === deliveries) return known.answer;
-      const answer = await read(actor);
+      const answer = await readConfiguration(deps, actor);
       remembered.remember(epoch, [[actor.satelliteId, { deliveries, answer }]]);
       return answer;
     },
 
-    /** After a change that may alter any satellite's answer: the next request reads. */
     forget() {
       remembered?.forgetAll();
     },
   };
 }
-
-export type Configuration = ReturnType<typeof createConfiguration>;
