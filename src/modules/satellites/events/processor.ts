@@ -37,7 +37,10 @@ export interface EventProcessorDeps {
   gate?: Gate;
 }
 
-/** A satellite's event batches: admitted, planned, applied and answered (the parts below). */
+/**
+ * A satellite's event batches, in four parts: admitted (admission.ts), planned (planning.ts),
+ * applied (applying.ts) and answered (answering.ts).
+ */
 export interface EventProcessor {
   /** Refuses a batch before its body is read while its satellite or team owes work. */
   admit(satellite: SatelliteActor): void;
