@@ -18,18 +18,32 @@ const PREFIX = 'groundstation_';
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const BATCH_BUCKETS = [0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-/**
- * The Prometheus metrics of one app instance, on a registry of its own (never prom-client's
- * global one: tests build many apps in one process). Callers record through these methods, so
- * prom-client stays inside src/metrics.
- */
-export function createMetrics(options: { processMetrics: boolean }) {
-  const registry = new Registry();
-  // Process metrics install observers for the life of the process, so only an app whose
-  // metrics can be scraped turns them on.
-  if (options.processMetrics) collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+/** The registries every metric of one app instance goes to (its own one). */
+type Registers = Registry[];
 
+/** The counters and histograms callers record into as requests, batches and jobs finish. */
+interface Recorders {
+  /** Counts an answered request and observes how long it took. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** Counts per type are added once per type, not once per event, to keep batches cheap. */
+  observeEventBatch(
+    seconds: number,
+    processed: ReadonlyMap<string, number>,
+    failed: ReadonlyMap<string, number>,
+  ): void;
+  /** Counts one run of a periodic job, by outcome. */
+  countJobRun(job: string, outcome: JobOutcome): void;
+}
+
+/** The Prometheus metrics of one app instance. */
+export interface Metrics extends Recorders {
+  /** The registry /metrics renders. */
+  registry: Registry;
+  /** Registers the gauges that are computed when scraped. Call once per app. */
+  watch(sources: ScrapeSources): void;
+}
+
+function recorders(registers: Registers): Recorders {
   const requests = new Counter({
     name: `${PREFIX}http_requests_total`,
     help: 'HTTP requests answered, by method, route pattern and status',
@@ -69,78 +83,92 @@ export function createMetrics(options: { processMetrics: boolean }) {
   });
 
   return {
-    registry,
-    observeRequest(method: string, route: string, status: number, seconds: number) {
+    observeRequest(method, route, status, seconds) {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
       requestSeconds.observe(labels, seconds);
     },
-    /** Counts per type are added once per type, not once per event, to keep batches cheap. */
-    observeEventBatch(
-      seconds: number,
-      processed: ReadonlyMap<string, number>,
-      failed: ReadonlyMap<string, number>,
-    ) {
+    observeEventBatch(seconds, processed, failed) {
       batchSeconds.observe(seconds);
       for (const [type, n] of processed) eventsProcessed.inc({ type }, n);
       for (const [type, n] of failed) eventsFailed.inc({ type }, n);
     },
-    countJobRun(job: string, outcome: JobOutcome) {
+    countJobRun(job, outcome) {
       jobRuns.inc({ job, outcome });
-    },
-    /** Registers the gauges that are computed when scraped. Call once per app. */
-    watch(sources: ScrapeSources) {
-      new Gauge({
-        name: `${PREFIX}streams_open`,
-        help: 'Live event streams (Server-Sent Events) this process is serving',
-        registers,
-        collect() {
-          this.set(sources.openStreams());
-        },
-      });
-      new Gauge({
-        name: `${PREFIX}stream_polls_active`,
-        help: 'Database polls shared by the open streams (one per resource and distinct filters)',
-        registers,
-        collect() {
-          this.set(sources.sharedPolls());
-        },
-      });
-      new Gauge({
-        name: `${PREFIX}satellites_online`,
-        help: 'Satellites whose status is online and that are not disabled (all replicas)',
-        registers,
-        async collect() {
-          try {
-            this.set(await sources.satellitesOnline());
-          } catch (error) {
-            sources.onError(error, 'satellites_online');
-          }
-        },
-      });
-      const pool = sources.pool;
-      if (!pool) return;
-      new Gauge({
-        name: `${PREFIX}db_pool_connections`,
-        help: 'PostgreSQL connections of this process, by state (idle, busy)',
-        labelNames: ['state'] as const,
-        registers,
-        collect() {
-          const { total, idle } = pool();
-          this.set({ state: 'idle' }, idle);
-          this.set({ state: 'busy' }, total - idle);
-        },
-      });
-      new Gauge({
-        name: `${PREFIX}db_pool_waiting`,
-        help: 'Queries waiting for a free PostgreSQL connection in this process',
-        registers,
-        collect() {
-          this.set(pool().waiting);
-        },
-      });
     },
   };
 }
 
-export type Metrics = ReturnType<typeof createMetrics>;
+/** The gauges of the process's database pool, when it has one (node-postgres). */
+function watchPool(registers: Registers, pool: NonNullable<ScrapeSources['pool']>) {
+  new Gauge({
+    name: `${PREFIX}db_pool_connections`,
+    help: 'PostgreSQL connections of this process, by state (idle, busy)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const { total, idle } = pool();
+      this.set({ state: 'idle' }, idle);
+      this.set({ state: 'busy' }, total - idle);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}db_pool_waiting`,
+    help: 'Queries waiting for a free PostgreSQL connection in this process',
+    registers,
+    collect() {
+      this.set(pool().waiting);
+    },
+  });
+}
+
+function watch(registers: Registers, sources: ScrapeSources) {
+  new Gauge({
+    name: `${PREFIX}streams_open`,
+    help: 'Live event streams (Server-Sent Events) this process is serving',
+    registers,
+    collect() {
+      this.set(sources.openStreams());
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}stream_polls_active`,
+    help: 'Database polls shared by the open streams (one per resource and distinct filters)',
+    registers,
+    collect() {
+      this.set(sources.sharedPolls());
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}satellites_online`,
+    help: 'Satellites whose status is online and that are not disabled (all replicas)',
+    registers,
+    async collect() {
+      try {
+        this.set(await sources.satellitesOnline());
+      } catch (error) {
+        sources.onError(error, 'satellites_online');
+      }
+    },
+  });
+  const { pool } = sources;
+  if (pool) watchPool(registers, pool);
+}
+
+/**
+ * The Prometheus metrics of one app instance, on a registry of its own (never prom-client's
+ * global one: tests build many apps in one process). Callers record through these methods, so
+ * prom-client stays inside src/metrics.
+ */
+export function createMetrics(options: { processMetrics: boolean }): Metrics {
+  const registry = new Registry();
+  // Process metrics install observers for the life of the process, so only an app whose
+  // metrics can be scraped turns them on.
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    ...recorders(registers),
+    watch: (sources) => watch(registers, sources),
+  };
+}

@@ -39,89 +39,130 @@ interface Call {
 
 const USER_AGENT = 'Groundstation-Satellite/1 (Node.js)';
 
+/** An answer as received: its status, its JSON (when it is JSON) and its ETag. */
+interface Answer {
+  status: number;
+  json: unknown;
+  etag: string | null;
+}
+
+async function call(origin: string, method: string, path: string, options: Call): Promise<Answer> {
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    accept: 'application/json',
+    ...options.headers,
+  };
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: the status alone speaks
+  }
+  return { status: res.status, json, etag: res.headers.get('etag') };
+}
+
+/** The JSON of a 2xx answer, or a BackendError with Groundstation's `error` text. */
+async function ok<T>(origin: string, method: string, path: string, options: Call): Promise<T> {
+  const answer = await call(origin, method, path, options);
+  if (answer.status >= 200 && answer.status < 300) return answer.json as T;
+  throw new BackendError(answer.status, errorText(answer.status, answer.json));
+}
+
+const satellitePath = (creds: Credentials, rest: string) =>
+  `/api/satellites/${encodeURIComponent(creds.id)}${rest}`;
+
+/** Calls made before pairing, or to pair. */
+interface PairingCalls {
+  /** Whether Groundstation answers its health check. */
+  health(): Promise<boolean>;
+  /** Pairs with a registration token: answers the satellite's id and key. */
+  register(token: string, body: RegistrationRequest): Promise<RegistrationAnswer>;
+}
+
+/** The paired satellite's routine calls: liveness, commands, configuration and events. */
+interface AgentCalls {
+  /** Reports that the satellite is alive, with its figures. */
+  heartbeat(creds: Credentials, body: HeartbeatRequest): Promise<void>;
+  /** The commands waiting for this satellite. */
+  poll(creds: Credentials): Promise<CommandPollAnswer>;
+  /** Reports how a command went. */
+  result(creds: Credentials, result: CommandResult): Promise<void>;
+  /** The configuration, or null when it is unchanged since `etag` (304). */
+  configuration(
+    creds: Credentials,
+    etag: string | null,
+  ): Promise<{ answer: ConfigurationAnswer; etag: string | null } | null>;
+  /** Sends a batch; answers the status and error text instead of throwing on a refusal. */
+  events(creds: Credentials, events: SatelliteEvent[]): Promise<{ status: number; error: string }>;
+}
+
+/** Calls about tokens: the MCP clients' ones, and members' upstream ones. */
+interface TokenCalls {
+  /** What Groundstation knows of an MCP client's access token. */
+  introspect(creds: Credentials, token: string): Promise<Introspection>;
+  /** A member's upstream OAuth access token for an entry, or null when none is stored. */
+  upstreamToken(creds: Credentials, entry: ServerEntry): Promise<UpstreamAccess | null>;
+}
+
 /** The satellite's side of the protocol: one method per call it makes to Groundstation. */
-export function createBackend(baseUrl: string) {
-  const origin = baseUrl.replace(/\/+$/, '');
+export interface Backend extends PairingCalls, AgentCalls, TokenCalls {
+  /** Groundstation's URL, without a trailing slash. */
+  origin: string;
+}
 
-  async function call(method: string, path: string, options: Call) {
-    const headers: Record<string, string> = {
-      'user-agent': USER_AGENT,
-      accept: 'application/json',
-      ...options.headers,
-    };
-    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${origin}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const text = await res.text();
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: the status alone speaks
-    }
-    return { status: res.status, json, etag: res.headers.get('etag') };
-  }
-
-  /** The JSON of a 2xx answer, or a BackendError with Groundstation's `error` text. */
-  async function ok<T>(method: string, path: string, options: Call): Promise<T> {
-    const answer = await call(method, path, options);
-    if (answer.status >= 200 && answer.status < 300) return answer.json as T;
-    throw new BackendError(answer.status, errorText(answer.status, answer.json));
-  }
-
-  const satellitePath = (creds: Credentials, rest: string) =>
-    `/api/satellites/${encodeURIComponent(creds.id)}${rest}`;
-
+function pairingCalls(origin: string): PairingCalls {
   return {
-    origin,
-
-    async health(): Promise<boolean> {
+    async health() {
       try {
-        return (await call('GET', '/api/health', { timeoutMs: 5000 })).status < 300;
+        return (await call(origin, 'GET', '/api/health', { timeoutMs: 5000 })).status < 300;
       } catch {
         return false;
       }
     },
-
-    register(token: string, body: RegistrationRequest): Promise<RegistrationAnswer> {
-      return ok('POST', '/api/satellites/register', { bearer: token, body, timeoutMs: 10_000 });
+    register(token, body) {
+      return ok(origin, 'POST', '/api/satellites/register', {
+        bearer: token,
+        body,
+        timeoutMs: 10_000,
+      });
     },
+  };
+}
 
-    async heartbeat(creds: Credentials, body: HeartbeatRequest): Promise<void> {
-      await ok('POST', satellitePath(creds, '/heartbeat'), {
+function agentCalls(origin: string): AgentCalls {
+  return {
+    async heartbeat(creds, body) {
+      await ok(origin, 'POST', satellitePath(creds, '/heartbeat'), {
         bearer: creds.key,
         body,
         timeoutMs: 10_000,
       });
     },
-
-    poll(creds: Credentials): Promise<CommandPollAnswer> {
+    poll(creds) {
       const query = `?last_poll=${encodeURIComponent(new Date().toISOString())}&limit=10`;
-      return ok('GET', satellitePath(creds, `/commands${query}`), {
+      return ok(origin, 'GET', satellitePath(creds, `/commands${query}`), {
         bearer: creds.key,
         timeoutMs: 15_000,
       });
     },
-
-    async result(creds: Credentials, result: CommandResult): Promise<void> {
-      await ok('POST', satellitePath(creds, '/command-result'), {
+    async result(creds, result) {
+      await ok(origin, 'POST', satellitePath(creds, '/command-result'), {
         bearer: creds.key,
         body: result,
         timeoutMs: 10_000,
       });
     },
-
-    /** The configuration, or null when it is unchanged since `etag` (304). */
-    async configuration(
-      creds: Credentials,
-      etag: string | null,
-    ): Promise<{ answer: ConfigurationAnswer; etag: string | null } | null> {
-      const answer = await call('GET', satellitePath(creds, '/config'), {
+    async configuration(creds, etag) {
+      const answer = await call(origin, 'GET', satellitePath(creds, '/config'), {
         bearer: creds.key,
         timeoutMs: 10_000,
         headers: etag ? { 'if-none-match': etag } : {},
@@ -131,33 +172,33 @@ export function createBackend(baseUrl: string) {
         throw new BackendError(answer.status, errorText(answer.status, answer.json));
       return { answer: answer.json as ConfigurationAnswer, etag: answer.etag };
     },
-
-    /** Sends a batch; answers the status and error text instead of throwing on a refusal. */
-    async events(creds: Credentials, events: SatelliteEvent[]) {
-      const answer = await call('POST', satellitePath(creds, '/events'), {
+    async events(creds, events) {
+      const answer = await call(origin, 'POST', satellitePath(creds, '/events'), {
         bearer: creds.key,
         body: { events },
         timeoutMs: 10_000,
       });
       return { status: answer.status, error: errorText(answer.status, answer.json) };
     },
+  };
+}
 
-    introspect(creds: Credentials, token: string): Promise<Introspection> {
-      return ok('POST', '/api/oauth2/introspect', {
+function tokenCalls(origin: string): TokenCalls {
+  return {
+    introspect(creds, token) {
+      return ok(origin, 'POST', '/api/oauth2/introspect', {
         bearer: creds.key,
         body: { token },
         timeoutMs: 10_000,
       });
     },
-
-    /** A member's upstream OAuth access token for an entry, or null when none is stored. */
-    async upstreamToken(creds: Credentials, entry: ServerEntry): Promise<UpstreamAccess | null> {
+    async upstreamToken(creds, entry) {
       const body = {
         installation_id: entry.installation_id,
         user_id: entry.user_id,
         team_id: entry.team_id,
       };
-      const answer = await call('POST', satellitePath(creds, '/tokens/retrieve'), {
+      const answer = await call(origin, 'POST', satellitePath(creds, '/tokens/retrieve'), {
         bearer: creds.key,
         body,
         timeoutMs: 10_000,
@@ -173,7 +214,11 @@ export function createBackend(baseUrl: string) {
   };
 }
 
-export type Backend = ReturnType<typeof createBackend>;
+/** The satellite's side of the protocol, talking to the Groundstation at `baseUrl`. */
+export function createBackend(baseUrl: string): Backend {
+  const origin = baseUrl.replace(/\/+$/, '');
+  return { origin, ...pairingCalls(origin), ...agentCalls(origin), ...tokenCalls(origin) };
+}
 
 function errorText(status: number, json: unknown): string {
   if (json && typeof json === 'object' && 'error' in json && typeof json.error === 'string')

@@ -3,6 +3,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { createCoalescedReads } from '../../lib/coalesced-reads.js';
 import { access } from '../auth/declare.js';
 import type { Actor, AuthDeclaration } from '../auth/types.js';
+import { ok } from '../envelope.js';
 import { PaginatedData, pageOf, paginationOf } from '../pagination.js';
 import { ErrorEnvelopeRef, Success } from '../schemas.js';
 import { watchAccess } from './access.js';
@@ -122,10 +123,7 @@ export function pagedRouteWithStream<
       const { items, total } = await pages.read(JSON.stringify([filters, page]), () =>
         source.list(filters, page),
       );
-      return {
-        success: true as const,
-        data: { [itemsKey]: items, pagination: paginationOf(page, total) },
-      };
+      return ok({ [itemsKey]: items, pagination: paginationOf(page, total) });
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { userActor } from '../../http/auth/actor.js';
 import { auth } from '../../http/auth/declare.js';
 import { teamWithin } from '../../http/auth/token-team.js';
-import type { UserActor } from '../../http/auth/types.js';
 import { pagedRouteWithStream } from '../../http/stream/paged-route.js';
 import type { StreamSource } from '../../http/stream/source.js';
 import { ActivityItem, ClientActivityQuery, type ActivityView } from './schemas.js';
@@ -39,12 +39,12 @@ export const clientActivityRoutes: FastifyPluginAsyncTypebox<{
     item: ActivityItem,
     eventName: 'activity',
     source,
-    filters: ({ query, actor }) => ({
-      userId: (actor as UserActor).userId,
+    filters: (request) => ({
+      userId: userActor(request).userId,
       // A team-bound access token sees its own team's activity only.
-      teamId: teamWithin(actor, query.team_id),
-      installationId: query.installation_id ?? null,
-      since: query.since ?? null,
+      teamId: teamWithin(request.actor, request.query.team_id),
+      installationId: request.query.installation_id ?? null,
+      since: request.query.since ?? null,
     }),
     topics: (filters) => [streamTopics.activity(filters.userId)],
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { UserActor } from '../../http/auth/types.js';
+import { optionalUserActor } from '../../http/auth/actor.js';
+import { ok } from '../../http/envelope.js';
 import { completeRouteContract } from '../../http/route-contract.js';
 import { Success } from '../../http/schemas.js';
 import type { PluginHandler, PluginRouteOptions, PluginRoutes } from './api.js';
@@ -73,16 +74,15 @@ export function createRouteManager(manifest: PluginManifest) {
               : { [status]: Success(options.response) },
         },
         async handler(request, reply) {
-          const actor = request.actor as UserActor | null;
+          const actor = optionalUserActor(request);
           const data = await handler({
             params: request.params as Record<string, string>,
             query: request.query as Record<string, unknown>,
             body: request.body,
-            user:
-              actor?.type === 'user' ? { id: actor.userId, globalRole: actor.globalRole } : null,
+            user: actor ? { id: actor.userId, globalRole: actor.globalRole } : null,
           });
           if (status === 204) return reply.code(204).send();
-          return reply.code(status).send({ success: true, data });
+          return reply.code(status).send(ok(data));
         },
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth } from '../../http/auth/declare.js';
+import { ok } from '../../http/envelope.js';
 import { Nullable, StringEnum, Success } from '../../http/schemas.js';
 import type { PluginStatus } from './loader.js';
 
@@ -31,11 +32,6 @@ export const pluginRoutes: FastifyPluginAsyncTypebox<{ statuses: () => PluginSta
         response: { 200: Success(Type.Object({ plugins: Type.Array(Plugin) })) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: {
-        plugins: statuses().map(({ folder: _folder, ...status }) => status),
-      },
-    }),
+    async () => ok({ plugins: statuses().map(({ folder: _folder, ...status }) => status) }),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { access, auth } from '../../http/auth/declare.js';
+import { done, ok } from '../../http/envelope.js';
 import { pageOf } from '../../http/pagination.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import {
@@ -38,7 +39,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ service: SystemService }>
         response: { 200: HealthResponse, 503: ErrorEnvelopeRef('The database is unreachable') },
       },
     },
-    async () => ({ success: true as const, data: await service.health() }),
+    async () => ok(await service.health()),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ service: SystemService }>
         response: { 200: StatusResponse },
       },
     },
-    async () => ({ success: true as const, data: await service.status() }),
+    async () => ok(await service.status()),
   );
 
   app.get(
@@ -67,10 +68,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ service: SystemService }>
         response: { 200: MigrationsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listMigrations(pageOf(request.query)),
-    }),
+    async (request) => ok(await service.listMigrations(pageOf(request.query))),
   );
 
   // At start, so that the operator finds the code in the log before anyone can call set-up.
@@ -120,13 +118,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ service: SystemService }>
     },
     async (request) => {
       const data = await service.setup(request.body);
-      return {
-        success: true as const,
-        message: data.restarting
+      return done(
+        data.restarting
           ? `Database set to ${data.dialect}; the service is moving over to it now`
           : `Database set to ${data.dialect}`,
         data,
-      };
+      );
     },
   );
 };

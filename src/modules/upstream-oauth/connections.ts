@@ -14,7 +14,8 @@ import type { PendingWorkRecorder } from '../installations/pending-work.js';
 import { callbackUrl, discover, identify, revokeUpstream } from './client.js';
 import { SIGN_IN_NEEDED } from './instances.js';
 import type { UpstreamFetch } from './outbound.js';
-import type { MemberInstance, NewTokens, UpstreamStore } from './store.js';
+import type { TakenFlow } from './store-flows.js';
+import type { MemberInstance, NewTokens, StoredTokens, UpstreamStore } from './store.js';
 
 /** How long a started sign-in may take before its `state` is refused. */
 export const FLOW_TTL_MS = 10 * 60_000;
@@ -69,150 +70,254 @@ export function safeReturnPath(value: string | undefined): string {
   return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
 }
 
+/** A member's instance that signs in with OAuth, with the URL of its server. */
+export type OwnedInstance = MemberInstance & { url: string };
+
+/** What a finished sign-in tells the callback: where the browser goes back to. */
+export interface CompletedSignIn {
+  returnTo: string;
+  installationId: string;
+}
+
+/** Whether the member is signed in, as the API answers it. */
+export interface ConnectionStatus {
+  connected: boolean;
+  expires_at: string | null;
+  scope: string | null;
+  can_refresh: boolean;
+  instance_status: string;
+}
+
 /**
  * A member's sign-ins to remote servers: starting one (the authorization URL, with PKCE and
  * `resource`), finishing it on the callback, and disconnecting.
  */
-export function createConnections(deps: ConnectionsDeps) {
-  const { store, clock } = deps;
+export interface Connections {
+  /** The caller's instance of the installation, refused unless its server signs in with OAuth. */
+  mustOwn(actor: UserActor, teamId: string, installationId: string): Promise<OwnedInstance>;
+  /** Starts a sign-in: discovery, client, PKCE; returns where to send the member's browser. */
+  start(
+    actor: UserActor,
+    teamId: string,
+    installationId: string,
+    returnTo: string | undefined,
+  ): Promise<{ authorization_url: string; expires_at: string }>;
+  /**
+   * The member is back from the authorization server: the flow is taken (once), checked
+   * against the member and session that started it, and the code exchanged for tokens.
+   */
+  complete(
+    actor: UserActor,
+    query: { state: string; code?: string; error?: string },
+    request: AuditRequest,
+  ): Promise<CompletedSignIn>;
+  /** Whether the member is signed in; never the tokens. */
+  status(actor: UserActor, teamId: string, installationId: string): Promise<ConnectionStatus>;
+  /** Revokes the tokens at the server where it offers RFC 7009, then deletes them. */
+  disconnect(
+    actor: UserActor,
+    teamId: string,
+    installationId: string,
+    request: AuditRequest,
+  ): Promise<{ revoked: boolean }>;
+}
 
-  async function mustOwn(actor: UserActor, teamId: string, installationId: string) {
-    const instance = await store.memberInstance(teamId, installationId, actor.userId);
-    if (!instance) throw new NotFoundError('You have no instance of this installation');
-    if (!instance.requiresOauth || instance.transport === 'stdio' || !instance.url)
-      throw new ConflictError('This server does not use OAuth sign-in', 'UPSTREAM_OAUTH_NOT_USED');
-    if (/[{}]/.test(instance.url))
-      throw new ConflictError(
-        'Sign-in to servers whose URL is filled per team is not supported yet',
-        'UPSTREAM_OAUTH_NOT_USED',
-      );
-    return { ...instance, url: instance.url };
+async function mustOwn(
+  store: UpstreamStore,
+  actor: UserActor,
+  teamId: string,
+  installationId: string,
+): Promise<OwnedInstance> {
+  const instance = await store.memberInstance(teamId, installationId, actor.userId);
+  if (!instance) throw new NotFoundError('You have no instance of this installation');
+  if (!instance.requiresOauth || instance.transport === 'stdio' || !instance.url)
+    throw new ConflictError('This server does not use OAuth sign-in', 'UPSTREAM_OAUTH_NOT_USED');
+  if (/[{}]/.test(instance.url))
+    throw new ConflictError(
+      'Sign-in to servers whose URL is filled per team is not supported yet',
+      'UPSTREAM_OAUTH_NOT_USED',
+    );
+  return { ...instance, url: instance.url };
+}
+
+async function startSignIn(
+  deps: ConnectionsDeps,
+  actor: UserActor,
+  instance: OwnedInstance,
+  returnTo: string | undefined,
+) {
+  const { store, clock } = deps;
+  const { authorizationServer, scope } = await discover(instance.url, deps.fetchFn);
+  const preRegistered = instance.oauthClientId
+    ? { clientId: instance.oauthClientId, clientSecret: instance.oauthClientSecret }
+    : null;
+  const { client } = await identify(authorizationServer, {
+    baseUrl: deps.baseUrl,
+    fetchFn: deps.fetchFn,
+    preRegistered,
+    registered: store.registered,
+  });
+  const state = randomBytes(32).toString('base64url');
+  const redirectUri = callbackUrl(deps.baseUrl);
+  const { startAuthorization } = await oauthClient();
+  const { authorizationUrl, codeVerifier } = await startAuthorization(authorizationServer.issuer, {
+    metadata: authorizationServer,
+    clientInformation: client,
+    redirectUrl: redirectUri,
+    state,
+    resource: instance.url,
+    ...(scope ? { scope } : {}),
+  }).catch((error: Error) => {
+    // e.g. an authorization server without PKCE S256 or the code flow.
+    throw new ConflictError(
+      `The authorization server cannot be used: ${error.message}`,
+      'UPSTREAM_OAUTH_DISCOVERY',
+    );
+  });
+  const expiresAt = new Date(clock().getTime() + FLOW_TTL_MS);
+  await store.insertFlow({
+    stateHash: sha256Hex(state),
+    instanceId: instance.instanceId,
+    userId: actor.userId,
+    sessionId: actor.sessionId ?? null,
+    resource: instance.url,
+    authorizationServer,
+    clientId: client.client_id,
+    clientSecret: client.client_secret ?? null,
+    codeVerifier,
+    redirectUri,
+    returnTo: safeReturnPath(returnTo),
+    expiresAt,
+  });
+  return { authorization_url: authorizationUrl.href, expires_at: expiresAt.toISOString() };
+}
+
+/** Exchanges the callback's code for tokens at the flow's authorization server. */
+async function exchangeCode(flow: TakenFlow, code: string, fetchFn: UpstreamFetch) {
+  const { exchangeAuthorization } = await oauthClient();
+  return exchangeAuthorization(flow.authorizationServer.issuer, {
+    metadata: flow.authorizationServer,
+    clientInformation: flow.client,
+    authorizationCode: code,
+    codeVerifier: flow.codeVerifier,
+    redirectUri: flow.redirectUri,
+    resource: flow.resource,
+    fetchFn,
+  }).catch((error: Error) => {
+    throw new ConflictError(
+      `The authorization server did not issue tokens: ${error.message}`,
+      'UPSTREAM_OAUTH_REFUSED',
+    );
+  });
+}
+
+async function completeSignIn(
+  deps: ConnectionsDeps,
+  actor: UserActor,
+  query: { state: string; code?: string; error?: string },
+  request: AuditRequest,
+): Promise<CompletedSignIn> {
+  const { store } = deps;
+  const now = deps.clock();
+  const flow = await store.takeFlow(sha256Hex(query.state), now);
+  if (!flow) throw new NotFoundError('This sign-in is unknown, used or expired: start again');
+  if (flow.userId !== actor.userId || (flow.sessionId && flow.sessionId !== actor.sessionId))
+    throw new ForbiddenError('This sign-in was started by another session');
+  const instance = await store.instanceById(flow.instanceId);
+  if (!instance) throw new NotFoundError('The instance of this sign-in no longer exists');
+  if (query.error || !query.code)
+    throw new ConflictError(
+      `The authorization server refused: ${query.error ?? 'no code'}`,
+      'UPSTREAM_OAUTH_REFUSED',
+    );
+  const answer = await exchangeCode(flow, query.code, deps.fetchFn);
+  await deps.db.orm.transaction(async (tx) => {
+    await store.saveConnection(instance.instanceId, flow, tokensFrom(answer, now), now, tx);
+    const waiting =
+      instance.status === 'requires_reauth' ||
+      (instance.status === 'awaiting_user_config' && instance.statusMessage === SIGN_IN_NEEDED);
+    if (waiting)
+      await moveInstance(deps, instance, { status: 'provisioning', message: null, at: now }, tx);
+    await audit(tx, {
+      action: 'upstream_oauth.connected',
+      request,
+      teamId: instance.teamId,
+      target: { type: 'instance', id: instance.instanceId },
+      details: {
+        installation_id: instance.installationId,
+        issuer: flow.authorizationServer.issuer,
+      },
+    });
+  });
+  return { returnTo: flow.returnTo, installationId: instance.installationId };
+}
+
+/** Revokes each token the server may know at its revocation endpoint: true if one went. */
+async function revokeAll(tokens: StoredTokens, fetchFn: UpstreamFetch): Promise<boolean> {
+  let revoked = false;
+  try {
+    for (const token of [
+      { value: tokens.refreshToken, hint: 'refresh_token' as const },
+      { value: tokens.accessToken, hint: 'access_token' as const },
+    ]) {
+      if (token.value)
+        revoked =
+          (await revokeUpstream(
+            tokens.authorizationServer,
+            tokens.client,
+            { value: token.value, hint: token.hint },
+            fetchFn,
+          )) || revoked;
+    }
+  } catch {
+    // The tokens go here whatever the server says: the member asked to disconnect.
   }
+  return revoked;
+}
+
+async function disconnectSignIn(
+  deps: ConnectionsDeps,
+  instance: OwnedInstance,
+  request: AuditRequest,
+) {
+  const { store } = deps;
+  const tokens = await store.tokens(instance.instanceId);
+  if (!tokens) throw new NotFoundError('You are not signed in to this server');
+  const revoked = await revokeAll(tokens, deps.fetchFn);
+  const now = deps.clock();
+  await deps.db.orm.transaction(async (tx) => {
+    await store.deleteTokens(instance.instanceId, tx);
+    await moveInstance(
+      deps,
+      instance,
+      { status: 'awaiting_user_config', message: SIGN_IN_NEEDED, at: now },
+      tx,
+    );
+    await audit(tx, {
+      action: 'upstream_oauth.disconnected',
+      request,
+      teamId: instance.teamId,
+      target: { type: 'instance', id: instance.instanceId },
+      details: { installation_id: instance.installationId, revoked },
+    });
+  });
+  return { revoked };
+}
+
+export function createConnections(deps: ConnectionsDeps): Connections {
+  const { store } = deps;
+  const owned = (actor: UserActor, teamId: string, installationId: string) =>
+    mustOwn(store, actor, teamId, installationId);
 
   return {
-    mustOwn,
-
-    /** Starts a sign-in: discovery, client, PKCE; returns where to send the member's browser. */
-    async start(
-      actor: UserActor,
-      teamId: string,
-      installationId: string,
-      returnTo: string | undefined,
-    ) {
-      const instance = await mustOwn(actor, teamId, installationId);
-      const { authorizationServer, scope } = await discover(instance.url, deps.fetchFn);
-      const preRegistered = instance.oauthClientId
-        ? { clientId: instance.oauthClientId, clientSecret: instance.oauthClientSecret }
-        : null;
-      const { client } = await identify(authorizationServer, {
-        baseUrl: deps.baseUrl,
-        fetchFn: deps.fetchFn,
-        preRegistered,
-        registered: store.registered,
-      });
-      const state = randomBytes(32).toString('base64url');
-      const redirectUri = callbackUrl(deps.baseUrl);
-      const { startAuthorization } = await oauthClient();
-      const { authorizationUrl, codeVerifier } = await startAuthorization(
-        authorizationServer.issuer,
-        {
-          metadata: authorizationServer,
-          clientInformation: client,
-          redirectUrl: redirectUri,
-          state,
-          resource: instance.url,
-          ...(scope ? { scope } : {}),
-        },
-      ).catch((error: Error) => {
-        // e.g. an authorization server without PKCE S256 or the code flow.
-        throw new ConflictError(
-          `The authorization server cannot be used: ${error.message}`,
-          'UPSTREAM_OAUTH_DISCOVERY',
-        );
-      });
-      const expiresAt = new Date(clock().getTime() + FLOW_TTL_MS);
-      await store.insertFlow({
-        stateHash: sha256Hex(state),
-        instanceId: instance.instanceId,
-        userId: actor.userId,
-        sessionId: actor.sessionId ?? null,
-        resource: instance.url,
-        authorizationServer,
-        clientId: client.client_id,
-        clientSecret: client.client_secret ?? null,
-        codeVerifier,
-        redirectUri,
-        returnTo: safeReturnPath(returnTo),
-        expiresAt,
-      });
-      return { authorization_url: authorizationUrl.href, expires_at: expiresAt.toISOString() };
+    mustOwn: owned,
+    async start(actor, teamId, installationId, returnTo) {
+      const instance = await owned(actor, teamId, installationId);
+      return startSignIn(deps, actor, instance, returnTo);
     },
-
-    /**
-     * The member is back from the authorization server: the flow is taken (once), checked
-     * against the member and session that started it, and the code exchanged for tokens.
-     */
-    async complete(
-      actor: UserActor,
-      query: { state: string; code?: string; error?: string },
-      request: AuditRequest,
-    ) {
-      const now = clock();
-      const flow = await store.takeFlow(sha256Hex(query.state), now);
-      if (!flow) throw new NotFoundError('This sign-in is unknown, used or expired: start again');
-      if (flow.userId !== actor.userId || (flow.sessionId && flow.sessionId !== actor.sessionId))
-        throw new ForbiddenError('This sign-in was started by another session');
-      const instance = await store.instanceById(flow.instanceId);
-      if (!instance) throw new NotFoundError('The instance of this sign-in no longer exists');
-      if (query.error || !query.code)
-        throw new ConflictError(
-          `The authorization server refused: ${query.error ?? 'no code'}`,
-          'UPSTREAM_OAUTH_REFUSED',
-        );
-      const { exchangeAuthorization } = await oauthClient();
-      const answer = await exchangeAuthorization(flow.authorizationServer.issuer, {
-        metadata: flow.authorizationServer,
-        clientInformation: flow.client,
-        authorizationCode: query.code,
-        codeVerifier: flow.codeVerifier,
-        redirectUri: flow.redirectUri,
-        resource: flow.resource,
-        fetchFn: deps.fetchFn,
-      }).catch((error: Error) => {
-        throw new ConflictError(
-          `The authorization server did not issue tokens: ${error.message}`,
-          'UPSTREAM_OAUTH_REFUSED',
-        );
-      });
-      await deps.db.orm.transaction(async (tx) => {
-        await store.saveConnection(instance.instanceId, flow, tokensFrom(answer, now), now, tx);
-        const waiting =
-          instance.status === 'requires_reauth' ||
-          (instance.status === 'awaiting_user_config' && instance.statusMessage === SIGN_IN_NEEDED);
-        if (waiting)
-          await moveInstance(
-            deps,
-            instance,
-            { status: 'provisioning', message: null, at: now },
-            tx,
-          );
-        await audit(tx, {
-          action: 'upstream_oauth.connected',
-          request,
-          teamId: instance.teamId,
-          target: { type: 'instance', id: instance.instanceId },
-          details: {
-            installation_id: instance.installationId,
-            issuer: flow.authorizationServer.issuer,
-          },
-        });
-      });
-      return { returnTo: flow.returnTo, installationId: instance.installationId };
-    },
-
-    /** Whether the member is signed in; never the tokens. */
-    async status(actor: UserActor, teamId: string, installationId: string) {
-      const instance = await mustOwn(actor, teamId, installationId);
+    complete: (actor, query, request) => completeSignIn(deps, actor, query, request),
+    async status(actor, teamId, installationId) {
+      const instance = await owned(actor, teamId, installationId);
       const tokens = await store.tokens(instance.instanceId);
       return {
         connected: tokens !== null,
@@ -222,55 +327,9 @@ export function createConnections(deps: ConnectionsDeps) {
         instance_status: instance.status,
       };
     },
-
-    /** Revokes the tokens at the server where it offers RFC 7009, then deletes them. */
-    async disconnect(
-      actor: UserActor,
-      teamId: string,
-      installationId: string,
-      request: AuditRequest,
-    ) {
-      const instance = await mustOwn(actor, teamId, installationId);
-      const tokens = await store.tokens(instance.instanceId);
-      if (!tokens) throw new NotFoundError('You are not signed in to this server');
-      let revoked = false;
-      try {
-        for (const token of [
-          { value: tokens.refreshToken, hint: 'refresh_token' as const },
-          { value: tokens.accessToken, hint: 'access_token' as const },
-        ]) {
-          if (token.value)
-            revoked =
-              (await revokeUpstream(
-                tokens.authorizationServer,
-                tokens.client,
-                { value: token.value, hint: token.hint },
-                deps.fetchFn,
-              )) || revoked;
-        }
-      } catch {
-        // The tokens go here whatever the server says: the member asked to disconnect.
-      }
-      const now = clock();
-      await deps.db.orm.transaction(async (tx) => {
-        await store.deleteTokens(instance.instanceId, tx);
-        await moveInstance(
-          deps,
-          instance,
-          { status: 'awaiting_user_config', message: SIGN_IN_NEEDED, at: now },
-          tx,
-        );
-        await audit(tx, {
-          action: 'upstream_oauth.disconnected',
-          request,
-          teamId: instance.teamId,
-          target: { type: 'instance', id: instance.instanceId },
-          details: { installation_id: instance.installationId, revoked },
-        });
-      });
-      return { revoked };
+    async disconnect(actor, teamId, installationId, request) {
+      const instance = await owned(actor, teamId, installationId);
+      return disconnectSignIn(deps, instance, request);
     },
   };
 }
-
-export type Connections = ReturnType<typeof createConnections>;

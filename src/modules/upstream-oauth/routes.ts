@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auth } from '../../http/auth/declare.js';
-import type { UserActor } from '../../http/auth/types.js';
+import { userActor } from '../../http/auth/actor.js';
+import { ok } from '../../http/envelope.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadataDocument } from './client.js';
 import type { Connections } from './connections.js';
@@ -16,6 +17,9 @@ import {
   Redirect,
 } from './schemas.js';
 
+/** The Fastify instance the plugin is given, with its TypeBox type provider. */
+type TypedApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
 const tags = ['Upstream OAuth'];
 const ONE = '/api/teams/:teamId/mcp/installations/:installationId/oauth';
 const refused = ErrorEnvelopeRef(
@@ -27,9 +31,14 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
   connections: Connections;
   baseUrl: string;
 }> = async (app, { connections, baseUrl }) => {
-  const actor = (request: { actor: unknown }) => request.actor as UserActor;
-  const member = auth.team();
+  connectRoutes(app, connections);
+  connectionRoutes(app, connections);
+  serverFacingRoutes(app, connections, baseUrl);
+};
 
+/** Starting a sign-in: from the web app (JSON) or straight from a browser (redirect). */
+function connectRoutes(app: TypedApp, connections: Connections) {
+  const member = auth.team();
   app.post(
     `${ONE}/connect`,
     {
@@ -47,13 +56,13 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { teamId, installationId } = request.params;
       const data = await connections.start(
-        actor(request),
+        userActor(request),
         teamId,
         installationId,
         request.body.return_to,
       );
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
+      return ok(data);
     },
   );
   app.get(
@@ -72,7 +81,7 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { teamId, installationId } = request.params;
       const { authorization_url } = await connections.start(
-        actor(request),
+        userActor(request),
         teamId,
         installationId,
         request.query.return_to,
@@ -80,6 +89,11 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
       return reply.header('cache-control', 'no-store').redirect(authorization_url, 302);
     },
   );
+}
+
+/** The member's sign-in once made: whether it holds, and disconnecting. */
+function connectionRoutes(app: TypedApp, connections: Connections) {
+  const member = auth.team();
   app.get(
     ONE,
     {
@@ -92,14 +106,14 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: ConnectionResponse, 409: refused },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await connections.status(
-        actor(request),
-        request.params.teamId,
-        request.params.installationId,
+    async (request) =>
+      ok(
+        await connections.status(
+          userActor(request),
+          request.params.teamId,
+          request.params.installationId,
+        ),
       ),
-    }),
   );
   app.delete(
     ONE,
@@ -113,17 +127,20 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: DisconnectResponse, 409: refused },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await connections.disconnect(
-        actor(request),
-        request.params.teamId,
-        request.params.installationId,
-        request,
+    async (request) =>
+      ok(
+        await connections.disconnect(
+          userActor(request),
+          request.params.teamId,
+          request.params.installationId,
+          request,
+        ),
       ),
-    }),
   );
+}
 
+/** The pages authorization servers reach: the callback, and the client metadata document. */
+function serverFacingRoutes(app: TypedApp, connections: Connections, baseUrl: string) {
   app.get(
     CALLBACK_PATH,
     {
@@ -142,7 +159,7 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const { returnTo, installationId } = await connections.complete(
-        actor(request),
+        userActor(request),
         request.query,
         request,
       );
@@ -170,4 +187,4 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
       return clientMetadataDocument(baseUrl);
     },
   );
-};
+}
