@@ -25,7 +25,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * work at a time, never the database's: about 1 ms for a table that did not change since its last
  * turn (the visibility map lets VACUUM skip its pages), tens of ms for a large one that did. A
  * table is also analysed when its row count moved enough since its last analysis. PostgreSQL
- * servers keep their own autovacuum; this runs on PGlite only (app.ts).
+ * servers keep their own autovacuum; this runs on PGlite only (jobs/maintenance.ts).
  */
 export function createEmbeddedVacuum(
   db: Database,

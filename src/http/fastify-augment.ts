@@ -18,7 +18,7 @@ declare module 'fastify' {
     helmet?: HelmetOptions;
     /**
      * A GET that changes what it names (an emailed link). Replicas forget what they remember
-     * after any other method; these routes must say so to be treated alike (app.ts).
+     * after any other method; these routes must say so to be treated alike (forget-on-change.ts).
      */
     changes?: boolean;
   }

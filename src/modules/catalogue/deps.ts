@@ -12,12 +12,12 @@ export interface CatalogueOAuthHooks {
   detect(server: { id: string; transport: string; url: string | null }): void;
 }
 
-/** What the catalogue service is built from (src/app.ts); each part takes the few it uses. */
+/** What the catalogue service is built from (its module.ts); each part takes the few it uses. */
 export interface CatalogueServiceDeps {
   db: Database;
   repository: CatalogueRepository;
   pendingWork: PendingWorkRecorder;
-  /** List and search answers by their query, remembered per replica (app.ts: when forgotten). */
+  /** List and search answers by their query, remembered per replica (http/forget-on-change.ts: when forgotten). */
   lists: Remembered<ServerList>;
   /** Remote servers that want OAuth (src/modules/upstream-oauth); absent: nothing detected. */
   oauth?: CatalogueOAuthHooks;

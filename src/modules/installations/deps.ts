@@ -4,7 +4,7 @@ import type { CatalogueRepository } from '../catalogue/repository.js';
 import type { PendingWorkRecorder } from './pending-work.js';
 import type { InstallationRepository } from './repository.js';
 
-/** What the installation service is built from (src/app.ts); each part takes the few it uses. */
+/** What the installation service is built from (its module.ts); each part takes the few it uses. */
 export interface InstallationServiceDeps {
   db: Database;
   repository: InstallationRepository;

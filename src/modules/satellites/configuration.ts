@@ -109,7 +109,7 @@ function commandLine(
 export interface ConfigurationDeps {
   db: Database;
   encryptionKey: Buffer;
-  /** Where answers are remembered per satellite; without it every request reads (app.ts). */
+  /** Where answers are remembered per satellite; without it every request reads (satellites/module.ts). */
   remembering?: <T>() => Remembered<T>;
 }
 

@@ -20,7 +20,7 @@ export interface UserServiceDeps {
   confirmPassword: (user: UserRow, password: string, field: string) => Promise<void>;
   clock: Clock;
   /**
-   * Each account's own profile as `me` answers it, remembered per replica (app.ts says when it
+   * Each account's own profile as `me` answers it, remembered per replica (http/forget-on-change.ts says when it
    * is forgotten); absent, every call reads.
    */
   profiles?: Remembered<Profile>;
