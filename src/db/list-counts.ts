@@ -6,7 +6,7 @@ import { rowsOf, type Executor } from './client.js';
  * which rows each one counts). A page whose filters none of them describes counts its rows.
  */
 export type CountedList =
-  /** Per installation: its usage rows. */
+  /** Per installation: its tool executions (usage rows, and request logs that count as usage). */
   | 'usage'
   /** Per installation: its request log entries. */
   | 'requests'

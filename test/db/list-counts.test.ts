@@ -25,6 +25,7 @@ async function counted(): Promise<Record<string, number>> {
   const rows = await query<{ key: string; n: number }>(
     `SELECT key, count(*)::int AS n FROM (
        SELECT 'usage:' || installation_id AS key FROM satellite_usage_logs
+       UNION ALL SELECT 'usage:' || installation_id FROM mcp_request_logs WHERE counts_as_usage
        UNION ALL SELECT 'requests:' || installation_id FROM mcp_request_logs
        UNION ALL SELECT 'activity:' || user_id FROM satellite_usage_logs
          WHERE user_id IS NOT NULL AND request_log_id IS NULL

@@ -174,9 +174,9 @@ export const satelliteUsageLogs = pgTable(
     occurredAt: timestamptz().notNull(),
     createdAt: createdAt(),
     /**
-     * The request log row this usage row was derived from (a `requests[]` entry of a batched
-     * `mcp.request.logs`); null for `mcp.tool.executed`. The activity feed shows such calls once,
-     * as the request.
+     * Rows written before migration 0028 could be derived from a request log row (a `requests[]`
+     * entry of a batched `mcp.request.logs`); that migration folded them into the request logs
+     * (`countsAsUsage`), so the column is null on every row now.
      */
     requestLogId: text(),
   },
@@ -246,11 +246,22 @@ export const mcpRequestLogs = pgTable(
     errorMessage: text(),
     occurredAt: timestamptz().notNull(),
     createdAt: createdAt(),
+    /**
+     * A call of a batched `mcp.request.logs` by a known user: the satellite sends no
+     * `mcp.tool.executed` for it, so it is also one of the installation's tool executions. It
+     * is stored once, here, and the usage list and count read it beside the usage rows.
+     */
+    countsAsUsage: boolean().notNull().default(false),
   },
   (t) => [
     index('mcp_request_logs_installation_idx').on(t.installationId, t.occurredAt, t.id),
     // A user's own activity, newest first by arrival (client-activity list and stream).
     index('mcp_request_logs_user_idx').on(t.userId, t.createdAt, t.id),
+    // The installation's usage list reads the calls that count as usage in order; without it a
+    // page would walk every request log of the installation to find them.
+    index('mcp_request_logs_usage_idx')
+      .on(t.installationId, t.occurredAt, t.id)
+      .where(sql`${t.countsAsUsage}`),
     // Retention only, on rows that arrive in time order: a BRIN index costs event batches next to
     // nothing per row, where a B-tree costs one more index insert (docs/performance.md).
     index('mcp_request_logs_created_idx').using('brin', t.createdAt),

@@ -27,9 +27,11 @@ const CLIENT_COLUMNS = sql.raw(`team_id, NULL::text AS installation_id, NULL::te
   auth_type, user_agent, ip_address, session_id, request_count, tool_call_count`);
 
 /**
- * The tables satellite events write activity to, and the kind each one's rows are. A usage row
- * derived from a request log entry (request_log_id set) is that request already: it is left out,
- * and the usage index holds only the others, so each branch still reads an index in order.
+ * The tables satellite events write activity to, and the kind each one's rows are. A call of a
+ * batched request log is listed once, as the request. (Usage rows derived from request logs,
+ * request_log_id set, were written before migration 0028 folded them into the request logs;
+ * the condition stays because the usage index is partial on it, so each branch still reads an
+ * index in order.)
  */
 const TABLES = [
   {

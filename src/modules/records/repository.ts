@@ -1,4 +1,5 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { countedTotal } from '../../db/list-counts.js';
 import {
@@ -70,19 +71,58 @@ export function createRecordRepository(db: Executor) {
       );
     },
     usage(installationId: string, p: Page) {
-      const where = eq(satelliteUsageLogs.installationId, installationId);
-      return page(
-        db
-          .select()
-          .from(satelliteUsageLogs)
-          .where(where)
-          .orderBy(desc(satelliteUsageLogs.occurredAt), desc(satelliteUsageLogs.id))
-          .limit(p.limit)
-          .offset(p.offset),
-        countedTotal(db, 'usage', installationId),
-      );
+      return page(usageRows(db, installationId, p), countedTotal(db, 'usage', installationId));
     },
   };
+}
+
+/** The columns of a tool execution, as both tables that hold them name them. */
+const executionOf = (table: typeof satelliteUsageLogs | typeof mcpRequestLogs) => ({
+  id: table.id,
+  userId: table.userId,
+  toolName: table.toolName,
+  durationMs: table.durationMs,
+  success: table.success,
+  errorMessage: table.errorMessage,
+  occurredAt: table.occurredAt,
+});
+
+/**
+ * A page of an installation's tool executions, newest first: its usage rows (mcp.tool.executed)
+ * and the calls of batched request logs that count as usage (stored once, as request logs).
+ * Each side reads at most the page's end from its own (installation, occurred_at, id) index (for
+ * request logs, the partial one of those that count), and the two are merged: PostgreSQL would
+ * sort the whole of both sides for an ORDER BY over the UNION ALL alone.
+ */
+function usageRows(db: Executor, installationId: string, p: Page) {
+  const end = p.offset + p.limit;
+  return (
+    unionAll(
+      db
+        .select(executionOf(satelliteUsageLogs))
+        .from(satelliteUsageLogs)
+        .where(eq(satelliteUsageLogs.installationId, installationId))
+        .orderBy(desc(satelliteUsageLogs.occurredAt), desc(satelliteUsageLogs.id))
+        .limit(end),
+      db
+        .select(executionOf(mcpRequestLogs))
+        .from(mcpRequestLogs)
+        .where(
+          and(
+            eq(mcpRequestLogs.installationId, installationId),
+            // Written as the partial index's own predicate, not `= $n`: a generic plan of a
+            // parameter could not prove it and would not use the index.
+            sql`${mcpRequestLogs.countsAsUsage}`,
+          ),
+        )
+        .orderBy(desc(mcpRequestLogs.occurredAt), desc(mcpRequestLogs.id))
+        .limit(end),
+    )
+      // By the result's own column names: the tables' names are not in scope after UNION ALL.
+      .orderBy(sql`occurred_at DESC, id DESC`)
+      .limit(p.limit)
+      .offset(p.offset)
+  );
 }
 
 export type RecordRepository = ReturnType<typeof createRecordRepository>;

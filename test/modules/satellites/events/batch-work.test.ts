@@ -134,7 +134,11 @@ describe('bounds of one batch', () => {
 
   it('lets one batch at a time in here and refuses another while none may wait', async () => {
     const [first, second] = await Promise.all([
-      postEvents(w.t.app, w.sat, [calls(w, 20), calls(w, 20)]),
+      postEvents(
+        w.t.app,
+        w.sat,
+        Array.from({ length: 10 }, () => calls(w, 20)),
+      ),
       postEvents(w.t.app, w.sat, [calls(w, 20)]),
     ]);
     expect(first.statusCode, first.body).toBe(200);
@@ -147,7 +151,7 @@ describe('bounds of one batch', () => {
 });
 
 describe('rows written per second', () => {
-  const batch = (w: World) => Array.from({ length: 20 }, () => calls(w, 20)); // 20 × 41 = 820 rows
+  const batch = (w: World) => Array.from({ length: 40 }, () => calls(w, 20)); // 40 × 21 = 840 rows
 
   it('are charged per satellite; one that owes rows is refused before its body is read', async () => {
     const w = await world({
@@ -157,7 +161,7 @@ describe('rows written per second', () => {
     });
     try {
       // A bucket of 1,000 rows: the first batch fits, the second is let in on what is left and
-      // leaves the satellite 640 rows in debt, 6.4 s at 100 rows per second.
+      // leaves the satellite 680 rows in debt, 6.8 s at 100 rows per second.
       expect((await postEvents(w.t.app, w.sat, batch(w))).statusCode).toBe(200);
       expect((await postEvents(w.t.app, w.sat, batch(w))).statusCode).toBe(200);
       const before = await count(w, 'mcp_request_logs');

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { mcpRequestLogs, satelliteUsageLogs } from '../../../../db/schema/index.js';
-import { newOrderedId } from '../../../../lib/ids.js';
+import { mcpRequestLogs } from '../../../../db/schema/index.js';
 import { installationIdOf } from '../process-ref.js';
 import { Data, Text } from '../schemas.js';
 import { toolCallFields, toolCallRow } from '../tool-call.js';
@@ -65,8 +64,8 @@ export const requestLogs = defineHandler({
     isBatched(data)
       ? data.requests.flatMap((r) => (r.user_id === undefined ? [] : [r.user_id]))
       : data.user_id,
-  // A request log row per call, and a usage row per call of a known user.
-  rows: (data) => (isBatched(data) ? 2 * data.requests.length : 2),
+  // A request log row per call.
+  rows: (data) => (isBatched(data) ? data.requests.length : 1),
   plan(data, context, writes) {
     return isBatched(data) ? planBatched(data, context, writes) : planFlat(data, context, writes);
   },
@@ -86,6 +85,8 @@ function planFlat(data: Static<typeof Flat>, context: PlanContext, writes: Batch
     {
       requestParams: data.request_params ?? null,
       toolResponse: response(context, data.tool_response),
+      // The spec's form comes with its own mcp.tool.executed.
+      countsAsUsage: false,
     },
   );
   writes.insert(mcpRequestLogs, [values]);
@@ -94,8 +95,8 @@ function planFlat(data: Static<typeof Flat>, context: PlanContext, writes: Batch
 
 /**
  * One request log row per call. The DeployStack satellite never sends `mcp.tool.executed`, so
- * each call of a known user also gives the usage row that event would have given, marked with
- * the request log row it came from (the activity feed lists the call once, as the request).
+ * each call of a known user is also one of the installation's tool executions: its row says so
+ * (`countsAsUsage`), and the usage list reads it there instead of a copy in the usage table.
  */
 function planBatched(data: Static<typeof Batched>, context: PlanContext, writes: BatchWrites) {
   const { satellite, installation } = context;
@@ -115,30 +116,10 @@ function planBatched(data: Static<typeof Batched>, context: PlanContext, writes:
       {
         requestParams: entry.tool_params ?? {},
         toolResponse: response(context, entry.tool_response),
+        countsAsUsage: entry.user_id !== undefined,
       },
     ),
   );
   writes.insert(mcpRequestLogs, rows);
-  const usage = rows.flatMap((row) =>
-    row.userId === null
-      ? []
-      : [
-          {
-            id: newOrderedId('use'),
-            satelliteId: row.satelliteId,
-            installationId: row.installationId,
-            teamId: row.teamId,
-            userId: row.userId,
-            toolName: row.toolName,
-            durationMs: row.durationMs,
-            success: row.success,
-            errorMessage: row.errorMessage,
-            occurredAt: row.occurredAt,
-            metrics: { source: 'mcp.request.logs' },
-            requestLogId: row.id,
-          },
-        ],
-  );
-  if (usage.length > 0) writes.insert(satelliteUsageLogs, usage);
   return rows[0]!.id;
 }
