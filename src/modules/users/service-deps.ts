@@ -20,8 +20,8 @@ export interface UserServiceDeps {
   confirmPassword: (user: UserRow, password: string, field: string) => Promise<void>;
   clock: Clock;
   /**
-   * Each account's own profile as `me` answers it, remembered per replica (http/forget-on-change.ts says when it
-   * is forgotten); absent, every call reads.
+   * Each account's own profile as `me` answers it, remembered per replica
+   * (http/forget-on-change.ts says when it is forgotten); absent, every call reads.
    */
   profiles?: Remembered<Profile>;
 }

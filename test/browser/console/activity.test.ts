@@ -37,12 +37,23 @@ const base = () => `/api/teams/${team}/mcp/installations/${installation}`;
 
 /** Waits (in a hook, where expect.poll is not allowed) until the service holds `n` requests. */
 async function requestsReach(n: number) {
+  let total = 0;
   for (const started = Date.now(); Date.now() - started < 30_000;) {
     await c.satellite!.flushEvents();
-    if ((await get(`${base()}/requests?limit=1`)).pagination.total >= n) return;
+    total = (await get(`${base()}/requests?limit=1`)).pagination.total;
+    if (total >= n) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the service did not record ${n} requests`);
+  // What the satellite's batches were told, to tell a lost batch from a slow one.
+  const history = await c.t.app.inject({
+    url: `/api/satellites/${c.satellite!.id}/event-history?limit=20`,
+    headers: alice.headers,
+  });
+  const latest =
+    history.statusCode === 200
+      ? JSON.stringify(history.json().data.events.map((e: { type: string }) => e.type))
+      : `(event history: ${history.statusCode})`;
+  throw new Error(`the service recorded ${total} of ${n} requests; latest events: ${latest}`);
 }
 
 /** Calls a tool and waits until the member's activity holds it. */

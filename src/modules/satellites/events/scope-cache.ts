@@ -26,8 +26,8 @@ const MAX_ENTRIES = 20_000;
  * the `scope` signal, which the database raises when one of them may have changed (triggers of
  * migration 0016). Hearing it forgets everything. A read that began before a forget is not
  * remembered (the epoch), so it cannot put an old answer back. The replica that serves a user's
- * change also forgets at once, before answering (http/forget-on-change.ts), so that the next batch after the
- * answer sees the change there.
+ * change also forgets at once, before answering (http/forget-on-change.ts), so that the next
+ * batch after the answer sees the change there.
  */
 export function createScopeCache(options: {
   heldMs: number;
