@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SAFE_METHODS } from './auth/origin.js';
 import type { Actor } from './auth/types.js';
 
 /** Who made a change: a caller type, or undefined when no one is signed in (a reset link). */
@@ -14,8 +15,6 @@ export interface Forgetter {
 
 /** Changes made by signed-in users. */
 export const byUsers = (maker: ChangeMaker): boolean => maker === 'user';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The replica that serves a user's change forgets what event batches, profiles, catalogue

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../errors.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no origin check, and nothing remembered is forgotten after them. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Where a browser says the request comes from: Origin, else Referer's origin; null if neither. */
 function claimedOrigin(request: FastifyRequest): string | null {

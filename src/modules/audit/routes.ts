@@ -22,6 +22,7 @@ import {
 import { exportEntries, type AuditFilters } from './source.js';
 import type { AuditSealer } from './sealer.js';
 import { readChainHead, verifyChain } from './verify.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 interface FilterQuery {
   actor_type?: string;
@@ -71,8 +72,6 @@ async function sendJsonLines(
     .send(Readable.from(lines()));
 }
 
-type App = Parameters<FastifyPluginAsyncTypebox>[0];
-
 interface AuditDeps {
   db: Orm;
   sealer: AuditSealer;
@@ -94,7 +93,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<AuditDeps> = async (app, dep
 };
 
 /** The entries, a page at a time or as they are written: all of them, and a team's. */
-function entryRoutes(app: App, { source }: AuditDeps) {
+function entryRoutes(app: RouteApp, { source }: AuditDeps) {
   pagedRouteWithStream(app, {
     url: '/api/audit/entries',
     auth: globalAdmin,
@@ -139,7 +138,7 @@ function entryRoutes(app: App, { source }: AuditDeps) {
 }
 
 /** Time ranges of the log as JSON Lines: all of it, and a team's. */
-function exportRoutes(app: App, { db, sealer }: AuditDeps) {
+function exportRoutes(app: RouteApp, { db, sealer }: AuditDeps) {
   app.get(
     '/api/audit/export',
     {
@@ -175,7 +174,7 @@ function exportRoutes(app: App, { db, sealer }: AuditDeps) {
 }
 
 /** The hash chain: its check, and its ends to anchor elsewhere. */
-function chainRoutes(app: App, { db, sealer }: AuditDeps) {
+function chainRoutes(app: RouteApp, { db, sealer }: AuditDeps) {
   app.get(
     '/api/audit/verify',
     {

@@ -25,6 +25,7 @@ import {
 } from './schemas.js';
 import type { ServerFilters } from './repository.js';
 import type { CatalogueService } from './service.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 const tags = ['Catalogue'];
 const conflict = (what: string) => ErrorEnvelopeRef(what);
@@ -46,11 +47,8 @@ function filtersOf(q: {
   };
 }
 
-/** The app as a route plugin receives it (TypeBox-typed). */
-type App = Parameters<FastifyPluginAsyncTypebox>[0];
-
 /** The catalogue's categories. */
-function registerCategoryRoutes(app: App, service: CatalogueService) {
+function registerCategoryRoutes(app: RouteApp, service: CatalogueService) {
   app.get(
     '/api/mcp/categories',
     {
@@ -116,7 +114,7 @@ function registerCategoryRoutes(app: App, service: CatalogueService) {
 }
 
 /** Reading the catalogue's servers: the list, the search and one server. */
-function registerServerReadRoutes(app: App, service: CatalogueService) {
+function registerServerReadRoutes(app: RouteApp, service: CatalogueService) {
   app.get(
     '/api/mcp/servers',
     {
@@ -174,7 +172,7 @@ function registerServerReadRoutes(app: App, service: CatalogueService) {
 }
 
 /** Administrators' changes to the global catalogue's servers. */
-function registerGlobalServerRoutes(app: App, service: CatalogueService) {
+function registerGlobalServerRoutes(app: RouteApp, service: CatalogueService) {
   app.post(
     '/api/mcp/servers/global',
     {
@@ -228,7 +226,7 @@ function registerGlobalServerRoutes(app: App, service: CatalogueService) {
 }
 
 /** The versions of a server. */
-function registerVersionRoutes(app: App, service: CatalogueService) {
+function registerVersionRoutes(app: RouteApp, service: CatalogueService) {
   app.get(
     '/api/mcp/servers/:id/versions',
     {

@@ -21,17 +21,15 @@ import {
   UserConfigResponse,
 } from './schemas.js';
 import type { InstallationService } from './service.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 const tags = ['Installations'];
 const BASE = '/api/teams/:teamId/mcp/installations';
 const ONE = `${BASE}/:installationId`;
 const nameTaken = ErrorEnvelopeRef('The team already has an installation with that name');
 
-/** The app as a route plugin receives it (TypeBox-typed). */
-type App = Parameters<FastifyPluginAsyncTypebox>[0];
-
 /** Listing the team's installations, installing a server, and one installation. */
-function registerInstallingRoutes(app: App, service: InstallationService) {
+function registerInstallingRoutes(app: RouteApp, service: InstallationService) {
   app.get(
     BASE,
     {
@@ -99,7 +97,7 @@ function registerInstallingRoutes(app: App, service: InstallationService) {
 }
 
 /** Changing and removing one installation, and switching its tools off or on. */
-function registerChangeRoutes(app: App, service: InstallationService) {
+function registerChangeRoutes(app: RouteApp, service: InstallationService) {
   app.patch(
     ONE,
     {
@@ -172,7 +170,7 @@ function registerChangeRoutes(app: App, service: InstallationService) {
 }
 
 /** The members' instances of an installation, and the caller's own. */
-function registerInstanceRoutes(app: App, service: InstallationService) {
+function registerInstanceRoutes(app: RouteApp, service: InstallationService) {
   app.get(
     `${ONE}/instances`,
     {
@@ -222,7 +220,7 @@ function registerInstanceRoutes(app: App, service: InstallationService) {
 }
 
 /** The caller's own values for an installation. */
-function registerUserConfigRoutes(app: App, service: InstallationService) {
+function registerUserConfigRoutes(app: RouteApp, service: InstallationService) {
   app.get(
     `${ONE}/user-config`,
     {

@@ -19,12 +19,12 @@ import {
   UserinfoResponse,
 } from './schemas.js';
 import type { OAuthService } from './service.js';
-import type { TypeboxApp } from './route-types.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 const tags = ['OAuth 2.0'];
 
 /** OpenID Connect discovery: the same metadata where OpenID clients look. */
-function registerDiscoveryRoute(app: TypeboxApp, service: OAuthService) {
+function registerDiscoveryRoute(app: RouteApp, service: OAuthService) {
   app.get(
     '/.well-known/openid-configuration',
     {
@@ -41,7 +41,7 @@ function registerDiscoveryRoute(app: TypeboxApp, service: OAuthService) {
 }
 
 /** Dynamic client registration (RFC 7591). */
-function registerRegistrationRoute(app: TypeboxApp, service: OAuthService) {
+function registerRegistrationRoute(app: RouteApp, service: OAuthService) {
   app.post(
     '/api/oauth2/register',
     {
@@ -74,7 +74,7 @@ function registerRegistrationRoute(app: TypeboxApp, service: OAuthService) {
 }
 
 /** OpenID Connect userinfo for a bearer access token. */
-function registerUserinfoRoute(app: TypeboxApp, service: OAuthService) {
+function registerUserinfoRoute(app: RouteApp, service: OAuthService) {
   app.get(
     '/api/oauth2/userinfo',
     {
@@ -108,7 +108,7 @@ function registerUserinfoRoute(app: TypeboxApp, service: OAuthService) {
 }
 
 /** The applications the caller has authorized, and ending one's access. */
-function registerAuthorizedClientRoutes(app: TypeboxApp, service: OAuthService) {
+function registerAuthorizedClientRoutes(app: RouteApp, service: OAuthService) {
   app.get(
     '/api/oauth2/authorized-clients',
     {
@@ -143,7 +143,7 @@ function registerAuthorizedClientRoutes(app: TypeboxApp, service: OAuthService) 
 }
 
 /** Administrators' list of registered clients, and their revocation. */
-function registerAdminClientRoutes(app: TypeboxApp, service: OAuthService) {
+function registerAdminClientRoutes(app: RouteApp, service: OAuthService) {
   app.get(
     '/api/oauth2/clients',
     {
@@ -178,7 +178,7 @@ function registerAdminClientRoutes(app: TypeboxApp, service: OAuthService) {
 }
 
 /** Team administrators: the applications acting for the team. */
-function registerTeamClientsRoute(app: TypeboxApp, service: OAuthService) {
+function registerTeamClientsRoute(app: RouteApp, service: OAuthService) {
   app.get(
     '/api/teams/:teamId/oauth-clients',
     {

@@ -43,7 +43,7 @@ import {
   TokenResponse,
 } from './schemas.js';
 import type { AuthorizationRequest, OAuthService } from './service.js';
-import type { TypeboxApp } from './route-types.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 export interface OAuthRouteDeps {
   service: OAuthService;
@@ -100,14 +100,14 @@ const consentSubject = (r: AuthorizationRequest) =>
 
 /** What the browser-flow routes share: the service, the pages' dependencies and this origin. */
 interface BrowserFlow {
-  app: TypeboxApp;
+  app: RouteApp;
   service: OAuthService;
   deps: OAuthRouteDeps;
   origin: string;
 }
 
 async function signedIn(
-  app: TypeboxApp,
+  app: RouteApp,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<UserActor | null> {
@@ -133,7 +133,7 @@ const html = (reply: FastifyReply, status: number, page: string) =>
     .send(page);
 
 /** RFC 8414 metadata. */
-function registerMetadataRoute(app: TypeboxApp, service: OAuthService) {
+function registerMetadataRoute(app: RouteApp, service: OAuthService) {
   app.get(
     '/.well-known/oauth-authorization-server',
     {
@@ -352,7 +352,7 @@ function registerConsentDecision({ app, service, deps, origin }: BrowserFlow) {
 }
 
 /** The token and revocation endpoints of RFC 6749 and RFC 7009. */
-function registerTokenRoutes(app: TypeboxApp, service: OAuthService) {
+function registerTokenRoutes(app: RouteApp, service: OAuthService) {
   app.post(
     '/api/oauth2/token',
     {
@@ -419,7 +419,7 @@ function registerTokenRoutes(app: TypeboxApp, service: OAuthService) {
 }
 
 /** Token introspection (RFC 7662), for signed-in callers and for satellites. */
-function registerIntrospectRoute(app: TypeboxApp, service: OAuthService) {
+function registerIntrospectRoute(app: RouteApp, service: OAuthService) {
   app.post(
     '/api/oauth2/introspect',
     {
@@ -453,7 +453,7 @@ function registerIntrospectRoute(app: TypeboxApp, service: OAuthService) {
 }
 
 /** The caller's command-line sessions (grants), as JSON. */
-function registerGrantRoutes(app: TypeboxApp, service: OAuthService) {
+function registerGrantRoutes(app: RouteApp, service: OAuthService) {
   app.get(
     '/api/oauth2/grants',
     {

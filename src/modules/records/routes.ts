@@ -9,6 +9,7 @@ import { Nullable, Success, Timestamp } from '../../http/schemas.js';
 import type { InstallationService } from '../installations/service.js';
 import type { SatelliteService } from '../satellites/service.js';
 import type { RecordRepository } from './repository.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 const Query = PaginatedQuery();
 const InstallationParams = Type.Object({
@@ -74,8 +75,6 @@ const Usage = Type.Object({
   occurred_at: Timestamp,
 });
 
-type App = Parameters<FastifyPluginAsyncTypebox>[0];
-
 interface RecordDeps {
   records: RecordRepository;
   installations: InstallationService;
@@ -106,7 +105,7 @@ function inTeam(
 }
 
 /** The processes a satellite reported, for those who manage it. */
-function processRoutes(app: App, { records, satellites }: RecordDeps) {
+function processRoutes(app: RouteApp, { records, satellites }: RecordDeps) {
   app.get(
     '/api/satellites/:satelliteId/processes',
     {
@@ -152,7 +151,7 @@ function processRoutes(app: App, { records, satellites }: RecordDeps) {
 }
 
 /** An installation's server log lines and the tool requests it served. */
-function installationLogRoutes(app: App, { records, installations }: RecordDeps) {
+function installationLogRoutes(app: RouteApp, { records, installations }: RecordDeps) {
   app.get(
     `${base}/logs`,
     {
@@ -217,7 +216,7 @@ function installationLogRoutes(app: App, { records, installations }: RecordDeps)
 }
 
 /** The tools a satellite discovered for an installation, and their executions. */
-function installationToolRoutes(app: App, { records, installations }: RecordDeps) {
+function installationToolRoutes(app: RouteApp, { records, installations }: RecordDeps) {
   app.get(
     `${base}/tools`,
     {

@@ -19,6 +19,7 @@ import { checkRegistryUrl } from './fetcher.js';
 import type { Importer, ImportResult } from './importer.js';
 import type { RegistryRepository, SourceRow, SyncRunRow } from './repository.js';
 import { STARTER_DOCUMENTS } from './starter.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 const tags = ['Registry'];
 const importer = auth.user({ permission: 'mcp.servers.global.create' });
@@ -66,8 +67,6 @@ export function runView(r: SyncRunRow) {
   };
 }
 
-type App = Parameters<FastifyPluginAsyncTypebox>[0];
-
 interface AdminDeps {
   importer: Importer;
   repository: RegistryRepository;
@@ -84,7 +83,7 @@ export const registryAdminRoutes: FastifyPluginAsyncTypebox<AdminDeps> = async (
 };
 
 /** Imports of documents sent in the body, and of the bundled starter catalogue. */
-function importRoutes(app: App, { importer: service, importBodyLimitBytes }: AdminDeps) {
+function importRoutes(app: RouteApp, { importer: service, importBodyLimitBytes }: AdminDeps) {
   app.post(
     '/api/registry/import',
     {
@@ -136,7 +135,7 @@ function importRoutes(app: App, { importer: service, importBodyLimitBytes }: Adm
 }
 
 /** The registry the catalogue syncs from. */
-function sourceRoutes(app: App, { repository }: AdminDeps) {
+function sourceRoutes(app: RouteApp, { repository }: AdminDeps) {
   app.get(
     '/api/registry/source',
     {
@@ -184,7 +183,7 @@ function sourceRoutes(app: App, { repository }: AdminDeps) {
 }
 
 /** Running a sync now, and the record of runs. */
-function syncRoutes(app: App, { repository, syncNow }: AdminDeps) {
+function syncRoutes(app: RouteApp, { repository, syncNow }: AdminDeps) {
   app.post(
     '/api/registry/sync',
     {

@@ -23,7 +23,7 @@ import {
 } from './config-schemas.js';
 import type { Configuration } from './configuration.js';
 import { SatelliteParams } from './schemas.js';
-import type { RouteApp } from './route-app.js';
+import type { RouteApp } from '../../http/route-app.js';
 import type { UpstreamTokens } from './upstream-tokens.js';
 
 const tags = ['Satellites'];

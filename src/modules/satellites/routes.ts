@@ -25,7 +25,7 @@ import { satelliteMetricsRoutes } from './metrics-routes.js';
 import { satelliteChannelRoutes } from './channel-routes.js';
 import type { MetricsFilters } from './metrics-source.js';
 import type { MetricView } from './metrics-schemas.js';
-import type { RouteApp } from './route-app.js';
+import type { RouteApp } from '../../http/route-app.js';
 
 const tags = ['Satellites'];
 

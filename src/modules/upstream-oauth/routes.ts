@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadataDocument } from './client.js';
 import type { Connections } from './connections.js';
+import type { RouteApp } from '../../http/route-app.js';
 import {
   CallbackQuery,
   ClientMetadataDocument,
@@ -16,9 +17,6 @@ import {
   InstanceParams,
   Redirect,
 } from './schemas.js';
-
-/** The Fastify instance the plugin is given, with its TypeBox type provider. */
-type TypedApp = Parameters<FastifyPluginAsyncTypebox>[0];
 
 const tags = ['Upstream OAuth'];
 const ONE = '/api/teams/:teamId/mcp/installations/:installationId/oauth';
@@ -37,7 +35,7 @@ export const upstreamOAuthRoutes: FastifyPluginAsyncTypebox<{
 };
 
 /** Starting a sign-in: from the web app (JSON) or straight from a browser (redirect). */
-function connectRoutes(app: TypedApp, connections: Connections) {
+function connectRoutes(app: RouteApp, connections: Connections) {
   const member = auth.team();
   app.post(
     `${ONE}/connect`,
@@ -92,7 +90,7 @@ function connectRoutes(app: TypedApp, connections: Connections) {
 }
 
 /** The member's sign-in once made: whether it holds, and disconnecting. */
-function connectionRoutes(app: TypedApp, connections: Connections) {
+function connectionRoutes(app: RouteApp, connections: Connections) {
   const member = auth.team();
   app.get(
     ONE,
@@ -140,7 +138,7 @@ function connectionRoutes(app: TypedApp, connections: Connections) {
 }
 
 /** The pages authorization servers reach: the callback, and the client metadata document. */
-function serverFacingRoutes(app: TypedApp, connections: Connections, baseUrl: string) {
+function serverFacingRoutes(app: RouteApp, connections: Connections, baseUrl: string) {
   app.get(
     CALLBACK_PATH,
     {

@@ -1,12 +1,7 @@
 import { EventError } from './errors.js';
 import type { SatelliteActor } from '../../../http/auth/types.js';
-import {
-  instanceKey,
-  memberKey,
-  type InstallationScope,
-  type InstanceCache,
-  type MemberCache,
-} from './scope.js';
+import type { InstallationScope } from './scope-cache.js';
+import { instanceKey, memberKey, type InstanceCache, type MemberCache } from './scope.js';
 
 /**
  * The instance of the user an event names, if that user may be named at all: a member of the

@@ -5,8 +5,6 @@ import type { InstallationScope, ScopeCache } from './scope-cache.js';
 import type { SatelliteActor } from '../../../http/auth/types.js';
 import { EventError } from './errors.js';
 
-export type { InstallationScope };
-
 /** Installations looked up for one batch; a null entry means "does not exist". */
 export type InstallationCache = Map<string, InstallationScope | null>;
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { SatelliteActor } from '../../../http/auth/types.js';
 import { newOrderedId } from '../../../lib/ids.js';
 import { Text } from './schemas.js';
-import type { InstallationScope } from './scope.js';
+import type { InstallationScope } from './scope-cache.js';
 
 /** Data fields shared by the events that record one tool call. */
 export const toolCallFields = {

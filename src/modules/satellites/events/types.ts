@@ -1,7 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { SatelliteActor } from '../../../http/auth/types.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { InstallationScope, InstanceCache } from './scope.js';
+import type { InstallationScope } from './scope-cache.js';
+import type { InstanceCache } from './scope.js';
 import type { BatchWrites } from './writes.js';
 
 /** What every handler knows when it plans one event; everything was read before planning. */

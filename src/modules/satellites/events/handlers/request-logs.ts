@@ -85,7 +85,8 @@ function planFlat(data: Static<typeof Flat>, context: PlanContext, writes: Batch
     {
       requestParams: data.request_params ?? null,
       toolResponse: response(context, data.tool_response),
-      // The spec's form comes with its own mcp.tool.executed.
+      // The spec's form comes with its own mcp.tool.executed. Written out although it is the
+      // column's default: a batch's rows of one table are inserted together, with one set of columns.
       countsAsUsage: false,
     },
   );
