@@ -23,7 +23,7 @@ describe('PGlite on an empty data folder', { timeout: 120_000 }, () => {
   const applied = async (db: Awaited<ReturnType<typeof openPglite>>) =>
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0]!.n;
 
-  it('is created migrated, opened with small shared buffers, and found again at the next start', async () => {
+  it('is created migrated, opened with small shared memory, and found again at the next start', async () => {
     const data = path.join(dir, 'default', 'pglite');
     const first = await openPglite(data);
     try {
@@ -32,8 +32,12 @@ describe('PGlite on an empty data folder', { timeout: 120_000 }, () => {
       const [buffers] = await first.query<{ setting: string; unit: string }>(
         "SELECT setting, unit FROM pg_settings WHERE name = 'shared_buffers'",
       );
-      expect(Number(buffers!.setting) * 8).toBe(16 * 1024);
+      expect(Number(buffers!.setting) * 8).toBe(8 * 1024);
       expect(buffers!.unit).toBe('8kB');
+      const [connections] = await first.query<{ setting: string }>(
+        "SELECT setting FROM pg_settings WHERE name = 'max_connections'",
+      );
+      expect(connections!.setting).toBe('5');
       // initdb's template databases, half the files a first start copies, are gone.
       expect(await first.query('SELECT datname FROM pg_database')).toEqual([
         { datname: 'postgres' },
