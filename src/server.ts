@@ -177,7 +177,10 @@ async function main() {
   };
 
   const target = await resolveDatabaseTarget(config.dataDir, config.databaseUrl);
-  running = await startOn(target, config, secrets, logger, switchDatabase);
+  // A signal while the service starts (an orchestrator giving up on it, Ctrl-C) waits for the
+  // start to finish and then stops what it started, rather than killing the process with the
+  // database half open and the built-in satellite half paired.
+  const starting = startOn(target, config, secrets, logger, switchDatabase);
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -189,7 +192,8 @@ async function main() {
     }, config.shutdownTimeoutMs);
     timer.unref();
     try {
-      if (running) await stop(running);
+      const current = running ?? (await starting.catch(() => null));
+      if (current) await stop(current);
       logger.info('stopped');
       logger.flush();
       process.exit(0);
@@ -200,6 +204,7 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  running = await starting;
 }
 
 main().catch((error: unknown) => {

@@ -111,6 +111,26 @@ describe.runIf(!usingPostgres())('the service process on the embedded database',
     }
   });
 
+  it('stops cleanly on SIGTERM while it is still starting, and opens the same data again', async () => {
+    const dir = await dataDir();
+    const server = await startServer({ DATA_DIR: dir }, { waitForHealth: false });
+    running.push(server);
+    // The database is open and migrated; the HTTP listener is not up yet.
+    const deadline = Date.now() + 30_000;
+    while (!server.output().includes('"msg":"database ready"') && Date.now() < deadline) {
+      if (server.child.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(server.output()).toContain('"msg":"database ready"');
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    const again = await start({ DATA_DIR: dir });
+    const status = (await (await fetch(`${again.url}/api/db/status`)).json()) as any;
+    expect(status.data.migrations.pending).toBe(0);
+  });
+
   it('refuses to start, exiting 1, when the configured database cannot be reached', async () => {
     const dir = await dataDir();
     const server = await startServer(
