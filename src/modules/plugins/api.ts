@@ -75,5 +75,3 @@ export interface PluginContext {
 export interface PluginEntry {
   register(context: PluginContext): void | Promise<void>;
 }
-
-export const definePlugin = (entry: PluginEntry) => entry;

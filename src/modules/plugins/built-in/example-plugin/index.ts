@@ -1,4 +1,6 @@
-import { definePlugin, type PluginContext, type PluginRoutes } from '../../api.js';
+// Types only: a plugin is loaded on its own, and needs nothing of the service's modules at run
+// time but what `register` is handed.
+import type { PluginContext, PluginEntry, PluginRoutes } from '../../api.js';
 
 type Toolkit = PluginContext['toolkit'];
 type Table = ReturnType<PluginContext['db']['table']>;
@@ -150,7 +152,7 @@ function registerWrites({ routes, toolkit, examples, schemas, signedIn, mustFind
  * The example plugin: CRUD over its own table, signed-in users only. It uses only what the
  * service hands it (routes, db, toolkit), as any plugin must.
  */
-export default definePlugin({
+export default {
   register({ routes, db, toolkit }) {
     const { NotFoundError } = toolkit.errors;
     const examples = db.table('examples');
@@ -169,4 +171,4 @@ export default definePlugin({
     registerReads(context);
     registerWrites(context);
   },
-});
+} satisfies PluginEntry;
