@@ -5,9 +5,10 @@
 // data folder, its memory idle, after load and once idle again, and a restart on its own data.
 // The services log at `info`, one line per request, as operators run them (BENCH_LOG_LEVEL).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startCommand } from '../scripts/start-command.js';
 import { CONNECTIONS, HOT_ROUTE_ENV, hotRoutes, loadRoute } from './hot-routes.js';
 import {
   benchNodeOptions,
@@ -58,43 +59,20 @@ async function newest(dir: string): Promise<number> {
   return latest;
 }
 
-interface StartCommand {
-  /** The variables `npm start` sets before node (the C library's allocator reads them at exec). */
-  env: Record<string, string>;
-  /** node's own flags, before the entry. */
-  nodeFlags: string[];
-}
-
-/** `npm start` from package.json: `[NAME=value ...] node [--flag ...] dist/server.js`. */
-async function startCommand(): Promise<StartCommand> {
-  const manifest: { scripts: { start: string } } = JSON.parse(
-    await readFile('package.json', 'utf8'),
-  );
-  const words = manifest.scripts.start.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  for (let word = words.shift(); word !== undefined; word = words.shift()) {
-    const assignment = /^(?<name>[A-Z_][A-Z0-9_]*)=(?<value>.*)$/.exec(word)?.groups;
-    if (assignment) env[assignment.name!] = assignment.value!;
-    else if (word === 'node') break;
-    else throw new Error(`npm start runs \`${word}\`, not node: update bench/http.ts`);
-  }
-  return { env, nodeFlags: words.filter((word) => word.startsWith('--')) };
-}
-
 /**
- * What `npm start` runs, with its variables and node's flags, on dist/server.js when the build is
- * newer than every source file, else on the sources through tsx, which costs about a second and
- * 60 MB more (docs/performance.md).
+ * What `npm start` runs, with its variables and node's flags, on its entry (the bundle) when the
+ * build is newer than every source file, else on the sources through tsx, which costs about a
+ * second and 60 MB more (docs/performance.md).
  */
 async function serviceEntry(): Promise<{
   args: string[];
   env: Record<string, string>;
   label: string;
 }> {
-  const { env, nodeFlags } = await startCommand();
-  const built = await stat('dist/server.js').catch(() => null);
+  const { env, nodeFlags, entry } = await startCommand();
+  const built = await stat(entry).catch(() => null);
   return built && built.mtimeMs >= (await newest('src'))
-    ? { args: [...nodeFlags, 'dist/server.js'], env, label: 'built service' }
+    ? { args: [...nodeFlags, entry], env, label: 'built service' }
     : {
         args: [
           ...nodeFlags,

@@ -2,53 +2,15 @@
 // sources or the locked dependencies changed since the last build: `npm test` runs it first, so
 // the browser tests always drive the console as it is in the working tree.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildLock, root, sourcesOf } from './lib/build-stamp.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'dist', 'console-source.sha256');
+const sources = sourcesOf('console', ['console', 'package-lock.json'], 'dist/console/index.html');
+if (process.argv.includes('--if-stale') && sources.fresh) process.exit(0);
 
-function hashTree(hash, dir) {
-  for (const name of readdirSync(dir).sort()) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) hashTree(hash, full);
-    else hash.update(path.relative(root, full)).update(readFileSync(full));
-  }
-}
-
-const hash = createHash('sha256');
-hashTree(hash, path.join(root, 'console'));
-hash.update(readFileSync(path.join(root, 'package-lock.json')));
-const digest = hash.digest('hex');
-
-const built = path.join(root, 'dist', 'console', 'index.html');
-const fresh =
-  existsSync(built) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest;
-if (process.argv.includes('--if-stale') && fresh) process.exit(0);
-
-// One build at a time: a second would empty the folder under the first.
-const lock = path.join(root, 'dist', 'console.lock');
-mkdirSync(path.dirname(lock), { recursive: true });
-for (let waited = 0; ; waited += 250) {
-  try {
-    mkdirSync(lock);
-    break;
-  } catch (error) {
-    if (error.code !== 'EEXIST' || waited > 120_000) throw error;
-    execFileSync('sleep', ['0.25']);
-  }
-}
-process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+buildLock('console');
 execFileSync(
   process.execPath,
   [
@@ -77,4 +39,4 @@ execFileSync(
     }
   }
 })(path.join(root, 'dist', 'console'));
-writeFileSync(stamp, `${digest}\n`);
+sources.stamp();

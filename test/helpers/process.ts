@@ -26,18 +26,20 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs src/server.ts in its own process, as `npm start` would, and waits until it answers. */
+/**
+ * Runs src/server.ts in its own process, as `npm start` would, and waits until it answers.
+ * `entry` runs that module instead of the sources (the built bundle).
+ */
 export async function startServer(
   env: Record<string, string>,
-  options: { waitForHealth?: boolean; nodeArgs?: string[] } = {},
+  options: { waitForHealth?: boolean; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const args = [
     ...(options.nodeArgs ?? []),
-    '--conditions=groundstation-source',
-    '--import',
-    'tsx',
-    'src/server.ts',
+    ...(options.entry
+      ? [options.entry]
+      : ['--conditions=groundstation-source', '--import', 'tsx', 'src/server.ts']),
   ];
   const child = spawn(process.execPath, args, {
     env: {
