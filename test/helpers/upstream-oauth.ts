@@ -65,6 +65,8 @@ export async function startUpstream(options: UpstreamOptions = {}) {
   const state = {
     accessTokenSeconds: options.accessTokenSeconds ?? 3600,
     failRefresh: false,
+    /** The next sign-in is declined: the browser goes back with `error=access_denied`. */
+    denyNext: false,
     refreshes: 0,
     revoked: [] as string[],
     authorizations: [] as Array<{ clientId: string; resource: string | undefined }>,
@@ -109,6 +111,13 @@ export async function startUpstream(options: UpstreamOptions = {}) {
           }),
     },
     async authorize(client, params, res) {
+      if (state.denyNext) {
+        state.denyNext = false;
+        const denied = new URL(params.redirectUri);
+        denied.searchParams.set('error', 'access_denied');
+        if (params.state !== undefined) denied.searchParams.set('state', params.state);
+        return res.redirect(302, denied.href);
+      }
       const code = token();
       codes.set(code, {
         clientId: client.client_id,

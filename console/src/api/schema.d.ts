@@ -12051,7 +12051,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Back to the page the sign-in started from */
+      /** @description Back to the page the sign-in started from, with `upstream_oauth=connected`; for a browser also when the server refused (`upstream_oauth=refused&upstream_error=…`) */
       302: {
         headers: {
           [name: string]: unknown;

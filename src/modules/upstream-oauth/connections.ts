@@ -17,6 +17,29 @@ import type { UpstreamFetch } from './outbound.js';
 import type { TakenFlow } from './store-flows.js';
 import type { MemberInstance, NewTokens, StoredTokens, UpstreamStore } from './store.js';
 
+/**
+ * The member's own sign-in came back without tokens: the authorization server refused (the
+ * member declined, say) or would not exchange the code. Answered 409 like any conflict; a
+ * browser is sent back to the page the sign-in started from instead (routes.ts), which only a
+ * flow checked against the member's session may name.
+ */
+export class SignInRefused extends ConflictError {
+  constructor(
+    message: string,
+    readonly returnTo: string,
+    readonly installationId: string,
+    /** The authorization server's error code (RFC 6749 §4.1.2.1), or what went wrong here. */
+    readonly reason: string,
+  ) {
+    super(message, 'UPSTREAM_OAUTH_REFUSED');
+  }
+}
+
+/** An RFC 6749 error code is printable ASCII without `"` or `\`; anything else is not one. */
+const ERROR_CODE = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/;
+const reasonOf = (error: string | undefined) =>
+  error === undefined ? 'no_code' : ERROR_CODE.test(error) ? error : 'unknown_error';
+
 /** How long a started sign-in may take before its `state` is refused. */
 export const FLOW_TTL_MS = 10 * 60_000;
 
@@ -193,7 +216,12 @@ async function startSignIn(
 }
 
 /** Exchanges the callback's code for tokens at the flow's authorization server. */
-async function exchangeCode(flow: TakenFlow, code: string, fetchFn: UpstreamFetch) {
+async function exchangeCode(
+  flow: TakenFlow,
+  installationId: string,
+  code: string,
+  fetchFn: UpstreamFetch,
+) {
   const { exchangeAuthorization } = await oauthClient();
   return exchangeAuthorization(flow.authorizationServer.issuer, {
     metadata: flow.authorizationServer,
@@ -204,9 +232,11 @@ async function exchangeCode(flow: TakenFlow, code: string, fetchFn: UpstreamFetc
     resource: flow.resource,
     fetchFn,
   }).catch((error: Error) => {
-    throw new ConflictError(
+    throw new SignInRefused(
       `The authorization server did not issue tokens: ${error.message}`,
-      'UPSTREAM_OAUTH_REFUSED',
+      flow.returnTo,
+      installationId,
+      'token_request_failed',
     );
   });
 }
@@ -226,11 +256,13 @@ async function completeSignIn(
   const instance = await store.instanceById(flow.instanceId);
   if (!instance) throw new NotFoundError('The instance of this sign-in no longer exists');
   if (query.error || !query.code)
-    throw new ConflictError(
+    throw new SignInRefused(
       `The authorization server refused: ${query.error ?? 'no code'}`,
-      'UPSTREAM_OAUTH_REFUSED',
+      flow.returnTo,
+      instance.installationId,
+      reasonOf(query.error),
     );
-  const answer = await exchangeCode(flow, query.code, deps.fetchFn);
+  const answer = await exchangeCode(flow, instance.installationId, query.code, deps.fetchFn);
   await deps.db.orm.transaction(async (tx) => {
     await store.saveConnection(instance.instanceId, flow, tokensFrom(answer, now), now, tx);
     const waiting =

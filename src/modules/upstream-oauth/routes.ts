@@ -4,7 +4,7 @@ import { userActor } from '../../http/auth/actor.js';
 import { ok } from '../../http/envelope.js';
 import { ErrorEnvelopeRef } from '../../http/schemas.js';
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadataDocument } from './client.js';
-import type { Connections } from './connections.js';
+import { SignInRefused, type Connections } from './connections.js';
 import type { RouteApp } from '../../http/route-app.js';
 import {
   CallbackQuery,
@@ -137,6 +137,9 @@ function connectionRoutes(app: RouteApp, connections: Connections) {
   );
 }
 
+/** Whether a request is a browser's navigation (it asks for a page), not an API call. */
+const acceptsHtml = (accept: string | undefined) => accept?.includes('text/html') === true;
+
 /** The pages authorization servers reach: the callback, and the client metadata document. */
 function serverFacingRoutes(app: RouteApp, connections: Connections, baseUrl: string) {
   app.get(
@@ -150,23 +153,36 @@ function serverFacingRoutes(app: RouteApp, connections: Connections, baseUrl: st
         tags,
         querystring: CallbackQuery,
         response: {
-          302: Redirect('Back to the page the sign-in started from'),
+          302: Redirect(
+            'Back to the page the sign-in started from, with `upstream_oauth=connected`; for a browser also when the server refused (`upstream_oauth=refused&upstream_error=…`)',
+          ),
           409: refused,
         },
       },
     },
     async (request, reply) => {
-      const { returnTo, installationId } = await connections.complete(
-        userActor(request),
-        request.query,
-        request,
-      );
-      const target = new URL(returnTo, baseUrl);
-      target.searchParams.set('upstream_oauth', 'connected');
-      target.searchParams.set('installation_id', installationId);
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(`${target.pathname}${target.search}`, 302);
+      const back = (returnTo: string, params: Record<string, string>) => {
+        const target = new URL(returnTo, baseUrl);
+        for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${target.pathname}${target.search}`, 302);
+      };
+      try {
+        const done = await connections.complete(userActor(request), request.query, request);
+        return back(done.returnTo, {
+          upstream_oauth: 'connected',
+          installation_id: done.installationId,
+        });
+      } catch (error) {
+        // A browser goes back to its page, which says so; other callers get the 409.
+        if (!(error instanceof SignInRefused) || !acceptsHtml(request.headers.accept)) throw error;
+        return back(error.returnTo, {
+          upstream_oauth: 'refused',
+          installation_id: error.installationId,
+          upstream_error: error.reason,
+        });
+      }
     },
   );
   app.get(

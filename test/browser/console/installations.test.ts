@@ -276,6 +276,19 @@ describe('installations', () => {
     await page.getByText('Needs your part').first().waitFor();
     await expectAccessible(page);
     await screenshot(page, 'installation-oauth');
+    // Declined at the server: back here, told so, and still not connected.
+    upstream.state.denyNext = true;
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL(/upstream_oauth=refused/, { timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(`/installations/${id}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Tracker did not sign you in: the sign-in was declined' })
+      .waitFor();
+    await page.getByText('Not connected').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('upstream_oauth'));
     // Connect: the browser goes to the server's authorization server and comes back here.
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.waitForURL(/upstream_oauth=connected/, { timeout: 15_000 });

@@ -186,6 +186,45 @@ describe('connecting', () => {
     // The state was used up by that attempt.
     expect((await backAt(callback)).status).toBe(404);
   });
+
+  it('sends a browser back to its page when the server refuses; an API caller gets 409', async () => {
+    const before = (await tokenRow())!.accessToken;
+    upstream.state.denyNext = true;
+    const { callback } = await signIn();
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    const browser = await fetch(callback, {
+      redirect: 'manual',
+      headers: { cookie: admin.cookie, accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(browser.status).toBe(302);
+    const back = new URL(browser.headers.get('location')!, base);
+    expect(back.pathname).toBe('/servers');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      upstream_oauth: 'refused',
+      installation_id: installation,
+      upstream_error: 'access_denied',
+    });
+    // Used up, and the sign-in the member had is kept.
+    expect((await backAt(callback)).status).toBe(404);
+    expect((await tokenRow())!.accessToken).toBe(before);
+
+    upstream.state.denyNext = true;
+    const api = await backAt((await signIn()).callback);
+    expect(api.status).toBe(409);
+    expect(await api.json()).toMatchObject({ success: false, code: 'UPSTREAM_OAUTH_REFUSED' });
+  });
+
+  it('passes on only a well-formed error code', async () => {
+    upstream.state.denyNext = true;
+    const { callback } = await signIn();
+    callback.searchParams.set('error', 'bad"code\\<script>');
+    const browser = await fetch(callback, {
+      redirect: 'manual',
+      headers: { cookie: admin.cookie, accept: 'text/html' },
+    });
+    const back = new URL(browser.headers.get('location')!, base);
+    expect(back.searchParams.get('upstream_error')).toBe('unknown_error');
+  });
 });
 
 describe('satellites', () => {

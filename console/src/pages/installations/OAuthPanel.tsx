@@ -7,27 +7,41 @@ import { when } from '../../ui/format';
 import { keys } from './data';
 import type { PanelsProps } from './data';
 
-/** Back from the server's sign-in: the callback adds `?upstream_oauth=connected`. */
+/** What the server's error codes mean to a member (RFC 6749 §4.1.2.1; the rest are shown as sent). */
+const REASONS: Record<string, string> = {
+  access_denied: 'the sign-in was declined',
+  token_request_failed: 'the server did not issue tokens for the sign-in',
+  no_code: 'the server sent no authorization code back',
+};
+
+/**
+ * Back from the server's sign-in: the callback adds `?upstream_oauth=connected`, or `refused`
+ * with `upstream_error` when the server did not sign me in.
+ */
 function Returned({ serverName }: { serverName: string }) {
   const [params, setParams] = useSearchParams();
-  if (params.get('upstream_oauth') !== 'connected') return null;
+  const outcome = params.get('upstream_oauth');
+  if (outcome !== 'connected' && outcome !== 'refused') return null;
   const dismiss = () =>
     setParams((prev) => {
-      prev.delete('upstream_oauth');
-      prev.delete('installation_id');
+      for (const name of ['upstream_oauth', 'installation_id', 'upstream_error']) prev.delete(name);
       return prev;
     });
+  const reason = params.get('upstream_error') ?? 'no_code';
+  const refused = outcome === 'refused';
   return (
     <Alert
       variant="light"
-      color="cyan"
-      role="status"
-      title="Signed in"
+      color={refused ? 'red' : 'cyan'}
+      role={refused ? 'alert' : 'status'}
+      title={refused ? 'Not signed in' : 'Signed in'}
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={dismiss}
     >
-      You are signed in to {serverName}. Your instance starts with your account.
+      {refused
+        ? `${serverName} did not sign you in: ${REASONS[reason] ?? reason}. Connect to try again.`
+        : `You are signed in to ${serverName}. Your instance starts with your account.`}
     </Alert>
   );
 }
