@@ -4,7 +4,7 @@
  * the suite runs the sources; this is the one test of what operators run.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +46,18 @@ describe.runIf(!usingPostgres())('the built start', () => {
   beforeAll(async () => {
     // Builds only when a source changed since the last build (about 25 s when it does).
     await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', '--if-stale']);
+    await promisify(execFile)(process.execPath, ['scripts/build-console.mjs', '--if-stale']);
     command = await startCommand();
   }, 180_000);
+
+  it('builds before starting only what changed since the last build', async () => {
+    // beforeAll built the service and the console.
+    const outputs = ['dist/bundle/server.js', 'dist/db/client.js', 'dist/console/index.html'];
+    const before = await Promise.all(outputs.map(async (file) => (await stat(file)).mtimeMs));
+    await promisify(execFile)('npm', ['run', 'prestart']);
+    const after = await Promise.all(outputs.map(async (file) => (await stat(file)).mtimeMs));
+    expect(after).toEqual(before);
+  }, 120_000);
 
   it('runs the bundle, which serves the API, the console, plugins and MCP', async () => {
     expect(command.entry).toBe('dist/bundle/server.js');
