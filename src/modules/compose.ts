@@ -178,6 +178,7 @@ export function composeModules(deps: ComposeDeps) {
       upkeep.jobs.expiredCredentials,
       accounts.registry.job,
       accounts.upstreamOAuth.job,
+      accounts.upstreamOAuth.revocationJob,
     ]),
   });
   return {

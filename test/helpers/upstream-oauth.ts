@@ -67,6 +67,8 @@ export async function startUpstream(options: UpstreamOptions = {}) {
     failRefresh: false,
     /** The next sign-in is declined: the browser goes back with `error=access_denied`. */
     denyNext: false,
+    /** The revocation endpoint fails (500) instead of revoking. */
+    failRevoke: false,
     refreshes: 0,
     revoked: [] as string[],
     authorizations: [] as Array<{ clientId: string; resource: string | undefined }>,
@@ -162,6 +164,7 @@ export async function startUpstream(options: UpstreamOptions = {}) {
       };
     },
     async revokeToken(_client, request) {
+      if (state.failRevoke) throw new Error('revocation store unavailable');
       state.revoked.push(request.token);
       access.delete(request.token);
       refresh.delete(request.token);

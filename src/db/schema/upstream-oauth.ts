@@ -79,3 +79,28 @@ export const upstreamOauthClients = pgTable('upstream_oauth_clients', {
   clientSecret: text(),
   createdAt: createdAt(),
 });
+
+/**
+ * Tokens deleted without the member disconnecting (their instance went: they left the team, the
+ * installation was removed, their account was deleted) from a server that offers revocation
+ * (RFC 7009). A trigger on upstream_oauth_tokens queues them (migration 0029); the
+ * `upstream-oauth-revocations` job revokes them at the server and forgets them. Still encrypted,
+ * as they were.
+ */
+export const upstreamOauthRevocations = pgTable(
+  'upstream_oauth_revocations',
+  {
+    id: text().primaryKey(),
+    /** The instance the tokens belonged to (gone by now). */
+    instanceId: text().notNull(),
+    authorizationServer: jsonb().$type<AuthorizationServerRecord>().notNull(),
+    clientId: text().notNull(),
+    clientSecret: text(),
+    accessToken: text().notNull(),
+    refreshToken: text(),
+    /** Revocations tried and not taken; the entry is dropped after a few. */
+    attempts: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upstream_oauth_revocations_created_idx').on(t.createdAt)],
+);

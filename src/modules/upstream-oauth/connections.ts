@@ -11,11 +11,12 @@ import { sha256Hex } from '../../lib/crypto.js';
 import type { AuditRequest } from '../audit/context.js';
 import { audit } from '../audit/writer.js';
 import type { PendingWorkRecorder } from '../installations/pending-work.js';
-import { callbackUrl, discover, identify, revokeUpstream } from './client.js';
+import { callbackUrl, discover, identify } from './client.js';
 import { SIGN_IN_NEEDED } from './instances.js';
+import { revokeTokens, unqueueRevocation } from './revocations.js';
 import type { UpstreamFetch } from './outbound.js';
 import type { TakenFlow } from './store-flows.js';
-import type { MemberInstance, NewTokens, StoredTokens, UpstreamStore } from './store.js';
+import type { MemberInstance, NewTokens, UpstreamStore } from './store.js';
 
 /**
  * The member's own sign-in came back without tokens: the authorization server refused (the
@@ -284,29 +285,6 @@ async function completeSignIn(
   return { returnTo: flow.returnTo, installationId: instance.installationId };
 }
 
-/** Revokes each token the server may know at its revocation endpoint: true if one went. */
-async function revokeAll(tokens: StoredTokens, fetchFn: UpstreamFetch): Promise<boolean> {
-  let revoked = false;
-  try {
-    for (const token of [
-      { value: tokens.refreshToken, hint: 'refresh_token' as const },
-      { value: tokens.accessToken, hint: 'access_token' as const },
-    ]) {
-      if (token.value)
-        revoked =
-          (await revokeUpstream(
-            tokens.authorizationServer,
-            tokens.client,
-            { value: token.value, hint: token.hint },
-            fetchFn,
-          )) || revoked;
-    }
-  } catch {
-    // The tokens go here whatever the server says: the member asked to disconnect.
-  }
-  return revoked;
-}
-
 async function disconnectSignIn(
   deps: ConnectionsDeps,
   instance: OwnedInstance,
@@ -315,10 +293,13 @@ async function disconnectSignIn(
   const { store } = deps;
   const tokens = await store.tokens(instance.instanceId);
   if (!tokens) throw new NotFoundError('You are not signed in to this server');
-  const revoked = await revokeAll(tokens, deps.fetchFn);
+  // The tokens go here whatever the server says: the member asked to disconnect.
+  const revoked = await revokeTokens(tokens, deps.fetchFn);
   const now = deps.clock();
   await deps.db.orm.transaction(async (tx) => {
     await store.deleteTokens(instance.instanceId, tx);
+    // Queued by the deletion (revocations.ts); a server that did not take it now is asked again.
+    if (revoked) await unqueueRevocation(tx, instance.instanceId);
     await moveInstance(
       deps,
       instance,

@@ -12,6 +12,8 @@ import { createRequirementKeeper } from './instances.js';
 import { createTokenKeeper } from './keeper.js';
 import { upstreamFetch } from './outbound.js';
 import { upstreamOAuthRoutes } from './routes.js';
+import { revokeQueued } from './revocations.js';
+import { createSealer } from './store-seal.js';
 import { createUpstreamStore } from './store.js';
 
 export interface UpstreamOAuthDeps {
@@ -38,6 +40,7 @@ export function createUpstreamOAuth(deps: UpstreamOAuthDeps) {
   };
   const fetchFn = upstreamFetch(outbound);
   const store = createUpstreamStore(db.orm, deps.encryptionKey);
+  const sealer = createSealer(deps.encryptionKey);
   const requirement = createRequirementKeeper({ pendingWork: deps.pendingWork });
   const detector = createOAuthDetector({
     outbound: { ...outbound, timeoutMs: settings.detectTimeoutMs },
@@ -80,6 +83,12 @@ export function createUpstreamOAuth(deps: UpstreamOAuthDeps) {
       name: 'upstream-oauth-flows',
       intervalMs: 600_000,
       run: () => store.deleteExpiredFlows(clock()),
+    },
+    /** Revokes at their servers the tokens of instances that went (revocations.ts). */
+    revocationJob: {
+      name: 'upstream-oauth-revocations',
+      intervalMs: 60_000,
+      run: () => revokeQueued(db.orm, sealer, fetchFn),
     },
     /** Waits for checks under way (tests); `close` also drops the waiting ones. */
     settled: () => detector.settled(),
