@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { upstreamOauthRevocations } from '../../db/schema/index.js';
 import { revokeUpstream } from './client.js';
@@ -8,10 +8,18 @@ import type { StoredTokens } from './store-tokens.js';
 
 /** Entries revoked per run: each may cost two requests, bounded by the outbound timeout. */
 const PER_RUN = 20;
-/** A server that takes none of this many tries has its entry dropped. */
+/**
+ * A server that takes none of this many tries has its entry dropped. Try n + 1 waits 2^n - 1
+ * minutes from the deletion (at once, 1, 3, 7 and 15 minutes), so a server down for a quarter
+ * of an hour still gets its revocations.
+ */
 const MAX_ATTEMPTS = 5;
 
 const t = upstreamOauthRevocations;
+const due = lte(
+  sql`${t.createdAt} + make_interval(mins => power(2, ${t.attempts})::int - 1)`,
+  sql`now()`,
+);
 
 /**
  * Revokes the refresh token, then the access token, at the server's revocation endpoint
@@ -45,19 +53,13 @@ export async function revokeTokens(
  * a time across replicas; returns how many entries it settled.
  */
 export async function revokeQueued(db: Executor, sealer: Sealer, fetchFn: UpstreamFetch) {
-  const rows = await db.select().from(t).orderBy(asc(t.createdAt)).limit(PER_RUN);
+  const rows = await db.select().from(t).where(due).orderBy(asc(t.createdAt)).limit(PER_RUN);
   let settled = 0;
   for (const row of rows) {
-    const revoked = await revokeTokens(
-      {
-        authorizationServer: row.authorizationServer,
-        client: sealer.clientOf(row.clientId, sealer.open(row.clientSecret)),
-        accessToken: sealer.open(row.accessToken)!,
-        refreshToken: sealer.open(row.refreshToken),
-      },
-      fetchFn,
-    );
-    if (revoked || row.attempts + 1 >= MAX_ATTEMPTS) {
+    const tokens = opened(sealer, row);
+    // Not readable with any key this service holds: it can never be revoked from here.
+    const revoked = tokens !== null && (await revokeTokens(tokens, fetchFn));
+    if (revoked || tokens === null || row.attempts + 1 >= MAX_ATTEMPTS) {
       await db.delete(t).where(eq(t.id, row.id));
       settled += 1;
     } else {
@@ -68,6 +70,20 @@ export async function revokeQueued(db: Executor, sealer: Sealer, fetchFn: Upstre
     }
   }
   return settled;
+}
+
+/** A queued entry's tokens and client, decrypted; null when they cannot be. */
+function opened(sealer: Sealer, row: typeof t.$inferSelect) {
+  try {
+    return {
+      authorizationServer: row.authorizationServer,
+      client: sealer.clientOf(row.clientId, sealer.open(row.clientSecret)),
+      accessToken: sealer.open(row.accessToken)!,
+      refreshToken: sealer.open(row.refreshToken),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** Takes back what the trigger queued for an instance whose tokens were just revoked here. */

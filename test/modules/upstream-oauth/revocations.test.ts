@@ -5,7 +5,7 @@
  * servers on this machine (test/helpers/upstream-oauth.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mcpServerInstances,
@@ -103,6 +103,12 @@ const removeInstallation = (installation: string) =>
     headers: admin.headers,
   });
 
+/** Moves the queued entries' deletion this many seconds into the past. */
+const sinceDeletion = (seconds: number) =>
+  t.database.db.orm
+    .update(upstreamOauthRevocations)
+    .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` });
+
 const queued = () => t.database.db.orm.select().from(upstreamOauthRevocations);
 const runJob = () => t.app.jobs.run('upstream-oauth-revocations');
 
@@ -131,7 +137,7 @@ describe('tokens of instances that went', () => {
     expect(await queued()).toEqual([]);
   });
 
-  it('are asked for again when the server fails, and dropped after five tries', async () => {
+  it('are asked for again later when the server fails, and dropped after five tries', async () => {
     const signedIn = await installedAndSignedIn();
     await removeInstallation(signedIn.installation);
     upstream.state.failRevoke = true;
@@ -139,6 +145,10 @@ describe('tokens of instances that went', () => {
       for (let attempt = 1; attempt <= 4; attempt++) {
         await runJob();
         expect((await queued()).map((entry) => entry.attempts)).toEqual([attempt]);
+        // Not due again yet: 2^attempt - 1 minutes after the deletion.
+        await runJob();
+        expect((await queued()).map((entry) => entry.attempts)).toEqual([attempt]);
+        await sinceDeletion((2 ** attempt - 1) * 60);
       }
       await runJob();
       expect(await queued()).toEqual([]);
@@ -146,6 +156,17 @@ describe('tokens of instances that went', () => {
       upstream.state.failRevoke = false;
     }
     expect(upstream.state.revoked).not.toContain(signedIn.access);
+  });
+
+  it('drops an entry no key here can read', async () => {
+    const signedIn = await installedAndSignedIn();
+    await removeInstallation(signedIn.installation);
+    await t.database.db.orm
+      .update(upstreamOauthRevocations)
+      .set({ accessToken: 'v2:not-a-ciphertext' });
+    expect(await runJob()).toBe(true);
+    expect(await queued()).toEqual([]);
+    expect(upstream.state.revoked).not.toContain(signedIn.refresh);
   });
 });
 
