@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runNode, sampleProjects } from '../helpers/sample-files.js';
 
 // The bundler `npm run build` runs for `npm start` (scripts/bundle-server.mjs), on small projects
 // shaped like the service: modules that find files relative to themselves, a module loaded only
@@ -12,27 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const script = path.join(root, 'scripts', 'bundle-server.mjs');
 const exec = promisify(execFile);
-const run = (cwd: string, file: string, ...args: string[]) =>
-  exec(process.execPath, [file, ...args], { cwd }).then(
-    ({ stdout }) => ({ code: 0, out: stdout }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      out: `${error.stdout}${error.stderr}`,
-    }),
-  );
-
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-async function project(files: Record<string, string>) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gs-bundle-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), text);
-  }
-  return dir;
-}
+const run = (cwd: string, file: string, ...args: string[]) => runNode([file, ...args], { cwd });
+const samples = sampleProjects('gs-bundle-');
+const project = samples.write;
 
 const bundleIn = (dir: string, ...args: string[]) =>
   run(dir, script, '--entry', 'dist/server.js', '--outdir', 'dist/bundle', '--root', dir, ...args);
@@ -79,7 +61,7 @@ describe('the service bundle', () => {
     const dir = await project(SERVICE);
     expect((await bundleIn(dir, '--external', '')).code).toBe(0);
     const moved = `${dir}-moved`;
-    dirs.push(moved);
+    samples.track(moved);
     await exec('cp', ['-R', dir, moved]);
     await rm(dir, { recursive: true, force: true });
     const started = await run(moved, 'dist/bundle/server.js');

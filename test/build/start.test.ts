@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCommand, type StartCommand } from '../../scripts/start-command.js';
 import { usingPostgres } from '../helpers/database.js';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/process.js';
+import { startServer, tempDataDir, until, type ServerProcess } from '../helpers/process.js';
 
 let server: ServerProcess | null = null;
 let command: StartCommand;
@@ -19,15 +19,9 @@ afterEach(async () => {
   server = null;
 });
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not happen:\n${server?.output()}`);
-}
+/** `until` with this file's server's log in its failure. */
+const waitFor = <T>(probe: () => Promise<T | undefined>, what: string) =>
+  until(probe, what, () => server?.output() ?? '');
 
 const start = (dataDir: string) =>
   startServer(
@@ -36,7 +30,7 @@ const start = (dataDir: string) =>
   );
 
 const satelliteReady = () =>
-  until(
+  waitFor(
     async () => (server!.output().includes('satellite ready') ? true : undefined),
     'the satellite',
   );

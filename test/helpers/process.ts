@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { FROM_SOURCES } from '../../scripts/start-command.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,12 +36,7 @@ export async function startServer(
   options: { waitForHealth?: boolean; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const args = [
-    ...(options.nodeArgs ?? []),
-    ...(options.entry
-      ? [options.entry]
-      : ['--conditions=groundstation-source', '--import', 'tsx', 'src/server.ts']),
-  ];
+  const args = [...(options.nodeArgs ?? []), ...(options.entry ? [options.entry] : FROM_SOURCES)];
   const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',
@@ -85,4 +81,23 @@ export async function startServer(
   }
   child.kill('SIGKILL');
   throw new Error(`server did not become healthy:\n${log}`);
+}
+
+/**
+ * The first value `probe` gives other than undefined (a throw counts as none), asked every
+ * 200 ms for up to 20 s; otherwise fails, saying what did not happen and what `output` shows
+ * (a server's log).
+ */
+export async function until<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  output: () => string = () => '',
+): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not happen:\n${output()}`);
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { expect } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
@@ -262,3 +263,21 @@ export async function startUpstream(options: UpstreamOptions = {}) {
 }
 
 export type Upstream = Awaited<ReturnType<typeof startUpstream>>;
+
+/**
+ * What a member's browser does up to the callback: opens the connect link of `oauthPath` (an
+ * installation's `…/oauth`) with `cookie`, and follows the authorization server's answer.
+ * Returns where it was sent to authorize, and the callback it is sent back to (not yet opened).
+ */
+export async function browserSignIn(base: string, oauthPath: string, cookie: string) {
+  const start = await fetch(`${base}${oauthPath}/connect?return_to=/servers`, {
+    redirect: 'manual',
+    headers: { cookie },
+  });
+  expect(start.status, await start.clone().text()).toBe(302);
+  const authorize = new URL(start.headers.get('location')!);
+  const approved = await fetch(authorize, { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  const callback = new URL(approved.headers.get('location')!);
+  return { authorize, callback };
+}

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../helpers/database.js';
-import { startServer, tempDataDir, type ServerProcess } from '../helpers/process.js';
+import { startServer, tempDataDir, until, type ServerProcess } from '../helpers/process.js';
 
 // `npm start` as a new user runs it: the service pairs its built-in satellite by itself and MCP
 // clients find the endpoint on the service's own port.
@@ -12,15 +12,9 @@ afterEach(async () => {
   server = null;
 });
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not happen:\n${server?.output()}`);
-}
+/** `until` with this file's server's log in its failure. */
+const waitFor = <T>(probe: () => Promise<T | undefined>, what: string) =>
+  until(probe, what, () => server?.output() ?? '');
 
 // The process runs on its embedded database, whichever the suite's project is: once is enough.
 describe.runIf(!usingPostgres())('the service process', () => {
@@ -28,13 +22,13 @@ describe.runIf(!usingPostgres())('the service process', () => {
     const dataDir = await tempDataDir();
     server = await startServer({ DATA_DIR: dataDir, BUILTIN_SATELLITE: 'true' });
     const credentials = path.join(dataDir, 'satellite', 'credentials.json');
-    const saved = await until(
+    const saved = await waitFor(
       async () => JSON.parse(await readFile(credentials, 'utf8')),
       'pairing',
     );
     expect(saved.id).toMatch(/^sat_/);
     expect((await stat(credentials)).mode & 0o777).toBe(0o600);
-    const res = await until(async () => {
+    const res = await waitFor(async () => {
       const answer = await fetch(`${server!.url}/mcp`, { method: 'POST' });
       return answer.status === 401 ? answer : undefined;
     }, 'the MCP endpoint');
@@ -44,7 +38,7 @@ describe.runIf(!usingPostgres())('the service process', () => {
     // A restart keeps the same satellite: no second pairing.
     await server.stop();
     server = await startServer({ DATA_DIR: dataDir, BUILTIN_SATELLITE: 'true' });
-    await until(async () => {
+    await waitFor(async () => {
       const out = server!.output();
       return out.includes('satellite ready') ? true : undefined;
     }, 'the satellite after a restart');

@@ -1,32 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runNode, sampleProjects } from '../helpers/sample-files.js';
 
 // The check that npm run lint runs (scripts/check-cycles.mjs), on the project and on a sample.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const script = path.join(root, 'scripts', 'check-cycles.mjs');
-const run = (...args: string[]) =>
-  promisify(execFile)(process.execPath, [script, ...args]).then(
-    ({ stdout }) => ({ code: 0, out: stdout }),
-    (error: { code: number; stderr: string }) => ({ code: error.code, out: error.stderr }),
-  );
-
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-async function sample(files: Record<string, string>) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gs-cycles-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), text);
-  }
-  return dir;
-}
+const run = (...args: string[]) => runNode([script, ...args]);
+const sample = sampleProjects('gs-cycles-').write;
 
 describe('import cycles', () => {
   it('finds none in the project', async () => {

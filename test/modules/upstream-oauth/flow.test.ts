@@ -18,7 +18,7 @@ import { usingPostgres } from '../../helpers/database.js';
 import { freePort } from '../../helpers/process.js';
 import { secondReplica } from '../../helpers/replicas.js';
 import { pair } from '../../helpers/satellites.js';
-import { startUpstream, type Upstream } from '../../helpers/upstream-oauth.js';
+import { browserSignIn, startUpstream, type Upstream } from '../../helpers/upstream-oauth.js';
 
 const secret = () => randomBytes(32).toString('hex');
 /** Two replicas share secrets and the database (the second one joins for the refresh race). */
@@ -94,18 +94,7 @@ afterAll(async () => {
 const oauthPath = () => `/api/teams/${team}/mcp/installations/${installation}/oauth`;
 
 /** What a browser does: start, the (auto-approving) authorization server, the callback. */
-async function signIn(cookie = admin.cookie) {
-  const start = await fetch(`${base}${oauthPath()}/connect?return_to=/servers`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  expect(start.status, await start.clone().text()).toBe(302);
-  const authorize = new URL(start.headers.get('location')!);
-  const approved = await fetch(authorize, { redirect: 'manual' });
-  expect(approved.status).toBe(302);
-  const callback = new URL(approved.headers.get('location')!);
-  return { authorize, callback };
-}
+const signIn = (cookie = admin.cookie) => browserSignIn(base, oauthPath(), cookie);
 
 const backAt = (callback: URL, cookie = admin.cookie) =>
   fetch(callback, { redirect: 'manual', headers: { cookie } });

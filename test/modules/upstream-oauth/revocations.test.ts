@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { register, type Account } from '../../helpers/accounts.js';
 import { createServer, installServer } from '../../helpers/catalogue.js';
 import { freePort } from '../../helpers/process.js';
-import { startUpstream, type Upstream } from '../../helpers/upstream-oauth.js';
+import { browserSignIn, startUpstream, type Upstream } from '../../helpers/upstream-oauth.js';
 
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
 const key = Buffer.from(ENCRYPTION_KEY, 'hex');
@@ -68,12 +68,8 @@ async function installedAndSignedIn() {
     })
   ).id;
   const oauth = `/api/teams/${team}/mcp/installations/${installation}/oauth`;
-  const start = await fetch(`${base}${oauth}/connect?return_to=/servers`, {
-    redirect: 'manual',
-    headers: { cookie: admin.cookie },
-  });
-  const approved = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-  const back = await fetch(approved.headers.get('location')!, {
+  const { callback } = await browserSignIn(base, oauth, admin.cookie);
+  const back = await fetch(callback, {
     redirect: 'manual',
     headers: { cookie: admin.cookie },
   });
