@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startCommand } from '../scripts/start-command.js';
+import { FROM_SOURCES, startCommand } from '../scripts/start-command.js';
 import { CONNECTIONS, HOT_ROUTE_ENV, hotRoutes, loadRoute } from './hot-routes.js';
 import {
   benchNodeOptions,
@@ -71,19 +71,11 @@ async function serviceEntry(): Promise<{
 }> {
   const { env, nodeFlags, entry } = await startCommand();
   const built = await stat(entry).catch(() => null);
-  return built && built.mtimeMs >= (await newest('src'))
-    ? { args: [...nodeFlags, entry], env, label: 'built service' }
-    : {
-        args: [
-          ...nodeFlags,
-          '--conditions=groundstation-source',
-          '--import',
-          'tsx',
-          'src/server.ts',
-        ],
-        env,
-        label: 'sources through tsx: no current build',
-      };
+  const current = built !== null && built.mtimeMs >= (await newest('src'));
+  const [args, label] = current
+    ? [[entry], 'built service']
+    : [FROM_SOURCES, 'sources through tsx: no current build'];
+  return { args: [...nodeFlags, ...args], env, label };
 }
 
 /** Starts the built-in default on `dataDir` and times it from spawn to the first healthy answer. */

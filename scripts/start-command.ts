@@ -15,6 +15,14 @@ export interface StartCommand {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** node's arguments that run the service from its TypeScript sources instead (`npm run dev`'s way). */
+export const FROM_SOURCES = [
+  '--conditions=groundstation-source',
+  '--import',
+  'tsx',
+  'src/server.ts',
+];
+
 export async function startCommand(): Promise<StartCommand> {
   const manifest: { scripts: { start: string } } = JSON.parse(
     await readFile(path.join(ROOT, 'package.json'), 'utf8'),

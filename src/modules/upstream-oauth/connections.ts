@@ -217,12 +217,7 @@ async function startSignIn(
 }
 
 /** Exchanges the callback's code for tokens at the flow's authorization server. */
-async function exchangeCode(
-  flow: TakenFlow,
-  installationId: string,
-  code: string,
-  fetchFn: UpstreamFetch,
-) {
+async function exchangeCode(flow: TakenFlow, code: string, fetchFn: UpstreamFetch) {
   const { exchangeAuthorization } = await oauthClient();
   return exchangeAuthorization(flow.authorizationServer.issuer, {
     metadata: flow.authorizationServer,
@@ -232,13 +227,6 @@ async function exchangeCode(
     redirectUri: flow.redirectUri,
     resource: flow.resource,
     fetchFn,
-  }).catch((error: Error) => {
-    throw new SignInRefused(
-      `The authorization server did not issue tokens: ${error.message}`,
-      flow.returnTo,
-      installationId,
-      'token_request_failed',
-    );
   });
 }
 
@@ -256,14 +244,19 @@ async function completeSignIn(
     throw new ForbiddenError('This sign-in was started by another session');
   const instance = await store.instanceById(flow.instanceId);
   if (!instance) throw new NotFoundError('The instance of this sign-in no longer exists');
+  const refused = (message: string, reason: string) =>
+    new SignInRefused(message, flow.returnTo, instance.installationId, reason);
   if (query.error || !query.code)
-    throw new SignInRefused(
+    throw refused(
       `The authorization server refused: ${query.error ?? 'no code'}`,
-      flow.returnTo,
-      instance.installationId,
       reasonOf(query.error),
     );
-  const answer = await exchangeCode(flow, instance.installationId, query.code, deps.fetchFn);
+  const answer = await exchangeCode(flow, query.code, deps.fetchFn).catch((error: Error) => {
+    throw refused(
+      `The authorization server did not issue tokens: ${error.message}`,
+      'token_request_failed',
+    );
+  });
   await deps.db.orm.transaction(async (tx) => {
     await store.saveConnection(instance.instanceId, flow, tokensFrom(answer, now), now, tx);
     const waiting =

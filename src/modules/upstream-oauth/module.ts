@@ -39,8 +39,8 @@ export function createUpstreamOAuth(deps: UpstreamOAuthDeps) {
     maxBytes: settings.maxBytes,
   };
   const fetchFn = upstreamFetch(outbound);
-  const store = createUpstreamStore(db.orm, deps.encryptionKey);
   const sealer = createSealer(deps.encryptionKey);
+  const store = createUpstreamStore(db.orm, sealer);
   const requirement = createRequirementKeeper({ pendingWork: deps.pendingWork });
   const detector = createOAuthDetector({
     outbound: { ...outbound, timeoutMs: settings.detectTimeoutMs },
