@@ -161,9 +161,8 @@ export const satelliteUsageLogs = pgTable(
   {
     id: text().primaryKey(),
     satelliteId: text().notNull(),
-    installationId: text()
-      .notNull()
-      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    /** No foreign key, like every table event batches fill row by row (migration 0030). */
+    installationId: text().notNull(),
     teamId: text().notNull(),
     userId: text(),
     toolName: text().notNull(),
@@ -198,9 +197,8 @@ export const mcpServerLogs = pgTable(
   {
     id: text().primaryKey(),
     satelliteId: text().notNull(),
-    installationId: text()
-      .notNull()
-      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    /** No foreign key, like every table event batches fill row by row (migration 0030). */
+    installationId: text().notNull(),
     teamId: text().notNull(),
     level: text().notNull(),
     message: text().notNull(),
@@ -233,9 +231,8 @@ export const mcpRequestLogs = pgTable(
   {
     id: text().primaryKey(),
     satelliteId: text().notNull(),
-    installationId: text()
-      .notNull()
-      .references(() => mcpServerInstallations.id, { onDelete: 'cascade' }),
+    /** No foreign key, like every table event batches fill row by row (migration 0030). */
+    installationId: text().notNull(),
     teamId: text().notNull(),
     userId: text(),
     toolName: text().notNull(),

@@ -4,6 +4,7 @@ import { satelliteProcesses } from '../../../db/schema/index.js';
 import { jsonInsert, together } from '../../../db/json-rows.js';
 import { executePrepared, type StatementNames } from '../../../db/prepared.js';
 import { recordHistory } from './history.js';
+import { guardedInstallations, installationGuard } from './installation-guard.js';
 import { logLineWrites } from './log-lines.js';
 import {
   toolDeltaWrites,
@@ -51,13 +52,14 @@ export function standsAlone(writes: BatchWrites): boolean {
 
 /**
  * Writes what a batch's events planned, with one statement per step rather than per event: all
- * of it in one statement (inserts and upserts, history entries, numbered log lines, tool sets
- * and, unless crashes must be counted first, instance statuses), whose rows report which
- * statuses and tools really changed; then, if the batch reported crashes, their count and the
- * statuses it decides; then the notifications. Returns the events that failed only here (an
- * instance that vanished since it was read). A batch's shape (which tables, which columns, how
- * many instances) repeats from batch to batch, and so does the text of its big statement: it
- * runs prepared when `names` admits it (db/prepared.ts).
+ * of it in one statement (the hold on the installations its logs name, inserts and upserts,
+ * history entries, numbered log lines, tool sets and, unless crashes must be counted first,
+ * instance statuses), whose rows report which statuses and tools really changed; then, if the
+ * batch reported crashes, their count and the statuses it decides; then the notifications.
+ * Returns the events that failed only here (an instance that vanished since it was read). A
+ * batch's shape (which tables, which columns, how many instances) repeats from batch to batch,
+ * and so does the text of its big statement: it runs prepared when `names` admits it
+ * (db/prepared.ts).
  */
 export async function applyWrites(
   tx: Executor,
@@ -68,7 +70,9 @@ export async function applyWrites(
   const crashes = writes.crashChecks.length > 0;
   let update = crashes ? null : instanceStatusUpdate(writes.instanceStatuses);
   const tools = [toolSetWrites(writes.toolSets), toolDeltaWrites(writes.toolDeltas)];
+  const guard = installationGuard(guardedInstallations(writes));
   const all = [
+    ...(guard ? [guard.write] : []),
     ...processUpserts(writes),
     ...[...writes.inserts].map(([table, rows]) =>
       jsonInsert(table, rows, { sequence: rows.map(batchPosition) }),
@@ -81,6 +85,7 @@ export async function applyWrites(
   const reports = [
     ...(update ? [sql`SELECT ${STATUS} FROM ${sql.raw(update.write.name)}`] : []),
     ...tools.flatMap((t) => t.reports).map((r) => sql`SELECT ${TOOL} FROM (${r}) AS t`),
+    ...(guard ? [guard.report] : []),
     ...(options.synchronousCommit ? [] : [ASYNCHRONOUS_COMMIT]),
   ];
   const main = reports.length ? sql.join(reports, sql` UNION ALL `) : undefined;
