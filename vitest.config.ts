@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The suite always runs on embedded PGlite and, when TEST_DATABASE_URL is set, a second time on
 // PostgreSQL. Each test file gets a fresh database (see test/helpers/database.ts).
@@ -9,6 +9,10 @@ const shared = {
   hookTimeout: 60_000,
   globalSetup: ['test/global-setup.ts'],
 };
+
+// Files that open no database: the postgres project would only run them again, unchanged. The
+// satellite's process pool works without the service; the first start of PGlite is PGlite's.
+const DATABASE_FREE = ['test/satellite/servers/**', 'test/db/pglite-first-start.test.ts'];
 
 export default defineConfig({
   // `#satellite` (package.json `imports`) resolves to the satellite's sources, not its build.
@@ -28,7 +32,12 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { ...shared, name: 'postgres', env: { TEST_DB: 'postgres' } },
+              test: {
+                ...shared,
+                name: 'postgres',
+                env: { TEST_DB: 'postgres' },
+                exclude: [...configDefaults.exclude, ...DATABASE_FREE],
+              },
             },
           ]
         : []),
