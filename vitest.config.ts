@@ -10,9 +10,10 @@ const shared = {
   globalSetup: ['test/global-setup.ts'],
 };
 
-// Files that open no database: the postgres project would only run them again, unchanged. The
-// satellite's process pool works without the service; the first start of PGlite is PGlite's.
-const DATABASE_FREE = ['test/satellite/servers/**', 'test/db/pglite-first-start.test.ts'];
+// Files that open no database (the satellite's process pool works without the service): the
+// postgres project would only run them again, unchanged. Tests of PGlite itself skip themselves
+// there (`describe.skipIf(usingPostgres())`).
+const DATABASE_FREE = ['test/satellite/servers/**'];
 
 export default defineConfig({
   // `#satellite` (package.json `imports`) resolves to the satellite's sources, not its build.

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/db/client.js';
 import { CORE_MIGRATIONS_DIR, readMigrationFiles } from '../../src/db/migrate.js';
 import { templateKey } from '../../src/db/pglite-template.js';
+import { usingPostgres } from '../helpers/database.js';
 
 // On an empty folder the embedded database is copied from a ready-made template (initdb and the
 // core migrations done once, in a worker thread: src/db/pglite-template.ts, pglite-initdb.ts);
 // on later starts it is opened directly. Each template made here takes initdb's seconds.
-describe('PGlite on an empty data folder', { timeout: 120_000 }, () => {
+describe.skipIf(usingPostgres())('PGlite on an empty data folder', { timeout: 120_000 }, () => {
   let dir: string;
   let coreMigrations: number;
   beforeAll(async () => {

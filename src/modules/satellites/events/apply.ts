@@ -72,7 +72,7 @@ export async function applyWrites(
   const tools = [toolSetWrites(writes.toolSets), toolDeltaWrites(writes.toolDeltas)];
   const guard = installationGuard(guardedInstallations(writes));
   const all = [
-    ...(guard ? [guard.write] : []),
+    ...(guard ? [guard] : []),
     ...processUpserts(writes),
     ...[...writes.inserts].map(([table, rows]) =>
       jsonInsert(table, rows, { sequence: rows.map(batchPosition) }),
@@ -85,7 +85,7 @@ export async function applyWrites(
   const reports = [
     ...(update ? [sql`SELECT ${STATUS} FROM ${sql.raw(update.write.name)}`] : []),
     ...tools.flatMap((t) => t.reports).map((r) => sql`SELECT ${TOOL} FROM (${r}) AS t`),
-    ...(guard ? [guard.report] : []),
+    ...(guard ? [sql`SELECT ${HELD} FROM ${sql.raw(guard.name)} WHERE held < 0`] : []),
     ...(options.synchronousCommit ? [] : [ASYNCHRONOUS_COMMIT]),
   ];
   const main = reports.length ? sql.join(reports, sql` UNION ALL `) : undefined;
@@ -113,6 +113,10 @@ const STATUS = sql.raw(
 );
 const TOOL = sql.raw(
   'change, NULL::text AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, installation_id, tool_name',
+);
+// Read so that the installations' hold runs (installation-guard.ts); it never yields a row.
+const HELD = sql.raw(
+  `'held' AS change, NULL::text AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, NULL::text AS installation_id, NULL::text AS tool_name`,
 );
 /**
  * A row of the statement that makes its transaction commit without waiting for the WAL to reach

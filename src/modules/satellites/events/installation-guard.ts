@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { NamedWrite } from '../../../db/json-rows.js';
 import { mcpRequestLogs, satelliteUsageLogs } from '../../../db/schema/index.js';
 import type { BatchWrites } from './writes.js';
@@ -22,24 +22,15 @@ export function guardedInstallations(writes: BatchWrites): string[] {
   return [...ids].sort();
 }
 
-const NAME = 'installations_held';
-
 /**
- * The guard as a WITH query of the batch's statement, and a row of its main query that reads it
- * (so that it runs; it never yields a row). The ids travel as one value, so that the statement's
- * text, which is prepared, does not change with their number.
+ * The guard as a WITH query of the batch's statement, named `installations_held`; the statement
+ * must read it (apply.ts), or it does not run. The ids travel as one value, so that the
+ * statement's text, which is prepared, does not change with their number.
  */
-export function installationGuard(ids: string[]): { write: NamedWrite; report: SQL } | null {
+export function installationGuard(ids: string[]): NamedWrite | null {
   if (ids.length === 0) return null;
   return {
-    write: {
-      name: NAME,
-      statement: sql`SELECT installations_held(${JSON.stringify(ids)}::jsonb) AS held`,
-    },
-    report: GUARD_REPORT,
+    name: 'installations_held',
+    statement: sql`SELECT installations_held(${JSON.stringify(ids)}::jsonb) AS held`,
   };
 }
-
-const GUARD_REPORT = sql.raw(
-  `SELECT 'held' AS change, NULL::text AS id, NULL::text AS user_id, NULL::text AS status, NULL::text AS previous, NULL::text AS installation_id, NULL::text AS tool_name FROM ${NAME} WHERE held < 0`,
-);
