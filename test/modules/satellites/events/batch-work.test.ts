@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../helpers/app.js';
 import { json, register, type Account } from '../../../helpers/accounts.js';
@@ -66,6 +68,8 @@ describe('bounds of one batch', () => {
       SATELLITE_EVENT_SLICE_ROWS: '50',
       SATELLITE_EVENT_BATCHES_AT_ONCE: '1',
       SATELLITE_EVENT_BATCHES_WAITING: '0',
+      // Remembered for the whole file: no batch waits on the database before the gate.
+      SATELLITE_KEY_CACHE_MS: '60000',
     });
   });
   afterAll(async () => w?.t.close());
@@ -133,18 +137,44 @@ describe('bounds of one batch', () => {
   });
 
   it('lets one batch at a time in here and refuses another while none may wait', async () => {
-    const [first, second] = await Promise.all([
+    // The database is held, so the batch let in cannot finish before the other one arrives:
+    // on PostgreSQL a lock keeps out writes to the history every batch writes to, on PGlite
+    // (one connection) an open transaction keeps out every other statement. Nothing before the
+    // gate needs the database once the satellite's key is remembered (the warm-up below), so
+    // whichever batch comes second is refused while the first waits inside.
+    expect((await postEvents(w.t.app, w.sat, [calls(w, 1)])).statusCode).toBe(200);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = w.t.database.db.orm.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE satellite_event_history IN EXCLUSIVE MODE`);
+      holding();
+      await released;
+    });
+    await held;
+    const answers = [
       postEvents(
         w.t.app,
         w.sat,
         Array.from({ length: 10 }, () => calls(w, 20)),
       ),
       postEvents(w.t.app, w.sat, [calls(w, 20)]),
-    ]);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(second.statusCode).toBe(429);
-    expect(second.json().error).toMatch(/rate limit/);
-    expect(second.headers['retry-after']).toBeDefined();
+    ];
+    try {
+      // The refused one answers while the other is still held (without a gate, both would
+      // wait for the database: the bound below turns that into a failure, not a hang).
+      const refused = await Promise.race([...answers, delay(15_000, null, { ref: false })]);
+      if (!refused) throw new Error('neither batch was refused while the database was held');
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().error).toMatch(/rate limit/);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      release();
+      await holder;
+    }
+    const statuses = (await Promise.all(answers)).map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 429]);
     // Once the first is done, the next is let in.
     expect((await postEvents(w.t.app, w.sat, [calls(w, 1)])).statusCode).toBe(200);
   });
