@@ -1,8 +1,9 @@
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, expectOk } from '../../api/client';
-import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
+import { EmptyState } from '../../ui/feedback';
+import { ListTable, Listed } from '../../ui/ListTable';
 import { ago } from '../../ui/format';
 import { ConfirmModal } from './ConfirmModal';
 import { fetchAuthorizedClients, KIND_LABEL, OAUTH_KEY, type AuthorizedClient } from './oauth';
@@ -66,46 +67,34 @@ function AppRow({ app, onRevoke }: { app: AuthorizedClient; onRevoke: () => void
 export function ConnectedApps() {
   const apps = useQuery({ queryKey: [...OAUTH_KEY, 'clients'], queryFn: fetchAuthorizedClients });
   const [revoking, setRevoking] = useState<AuthorizedClient | null>(null);
-  let body;
-  if (apps.isPending) body = <Loading what="connected apps" />;
-  else if (apps.error) body = <ErrorNotice error={apps.error} />;
-  else if (apps.data.length === 0)
-    body = (
-      <EmptyState title="No connected apps">
-        When an MCP client or the command-line client asks to act for you and you approve it, it
-        shows here, and you can revoke it.
-      </EmptyState>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table aria-label="Connected apps" verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>App</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Teams</Table.Th>
-              <Table.Th>Approvals</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {apps.data.map((app) => (
-              <AppRow key={app.client_id} app={app} onRevoke={() => setRevoking(app)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
   return (
     <Section
       title="Connected apps"
       description="Apps that act for you with the access you approved."
     >
-      {body}
+      <Listed
+        query={apps}
+        what="connected apps"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="No connected apps">
+            When an MCP client or the command-line client asks to act for you and you approve it, it
+            shows here, and you can revoke it.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ListTable
+            label="Connected apps"
+            minWidth={720}
+            columns={['App', 'Access', 'Teams', 'Approvals', 'Last used', '']}
+          >
+            {list.map((app) => (
+              <AppRow key={app.client_id} app={app} onRevoke={() => setRevoking(app)} />
+            ))}
+          </ListTable>
+        )}
+      </Listed>
       <RevokeApp app={revoking} onClose={() => setRevoking(null)} />
     </Section>
   );

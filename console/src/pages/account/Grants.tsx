@@ -1,8 +1,9 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, expectOk } from '../../api/client';
-import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
+import { EmptyState } from '../../ui/feedback';
+import { ListTable, Listed } from '../../ui/ListTable';
 import { ago, when } from '../../ui/format';
 import { ConfirmModal } from './ConfirmModal';
 import { fetchGrants, OAUTH_KEY, type Grant } from './oauth';
@@ -64,46 +65,33 @@ function GrantRow({ grant, onRevoke }: { grant: Grant; onRevoke: () => void }) {
 export function Grants() {
   const grants = useQuery({ queryKey: [...OAUTH_KEY, 'grants'], queryFn: fetchGrants });
   const [revoking, setRevoking] = useState<Grant | null>(null);
-  let body;
-  if (grants.isPending) body = <Loading what="approvals" />;
-  else if (grants.error) body = <ErrorNotice error={grants.error} />;
-  else if (grants.data.length === 0)
-    body = (
-      <EmptyState title="No approvals">
-        Each time you approve an app, for a team and a server, the approval shows here.
-      </EmptyState>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={820}>
-        <Table aria-label="Approvals" verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>App</Table.Th>
-              <Table.Th>Team</Table.Th>
-              <Table.Th>Server</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Approved</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {grants.data.map((g) => (
-              <GrantRow key={g.id} grant={g} onRevoke={() => setRevoking(g)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
   return (
     <Section
       title="Approvals"
       description="Every sign-in you approved for an app, with its team and server. End one to stop just that sign-in."
     >
-      {body}
+      <Listed
+        query={grants}
+        what="approvals"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="No approvals">
+            Each time you approve an app, for a team and a server, the approval shows here.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ListTable
+            label="Approvals"
+            minWidth={820}
+            columns={['App', 'Team', 'Server', 'Access', 'Approved', 'Last used', '']}
+          >
+            {list.map((g) => (
+              <GrantRow key={g.id} grant={g} onRevoke={() => setRevoking(g)} />
+            ))}
+          </ListTable>
+        )}
+      </Listed>
       <RevokeGrant grant={revoking} onClose={() => setRevoking(null)} />
     </Section>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../ui/feedback';
-import { PASSWORD_RULE } from '../auth/AccountForm';
+import { NewPasswordFields, useNewPassword } from '../auth/NewPassword';
 import { answerMessage } from '../auth/message';
 import { Section } from './Section';
 
@@ -14,23 +14,19 @@ const changePassword = (body: { current_password: string; new_password: string }
 export function PasswordSection() {
   const queries = useQueryClient();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: async () => {
       setCurrent('');
-      setPassword('');
-      setAgain('');
+      newPassword.clear();
       await queries.invalidateQueries({ queryKey: ['oauth'] });
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password !== again) return setMismatch(true);
-    setMismatch(false);
-    change.mutate({ current_password: current, new_password: password });
+    if (newPassword.confirmed())
+      change.mutate({ current_password: current, new_password: newPassword.password });
   };
   return (
     <Section
@@ -52,21 +48,10 @@ export function PasswordSection() {
             value={current}
             onChange={(e) => setCurrent(e.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordFields
+            state={newPassword}
             label="New password"
-            description={PASSWORD_RULE}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            required
-            value={again}
-            error={mismatch ? 'The two passwords differ' : undefined}
-            onChange={(e) => setAgain(e.currentTarget.value)}
+            repeatLabel="Repeat the new password"
           />
           <Group>
             <Button type="submit" loading={change.isPending}>

@@ -1,7 +1,8 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ErrorNotice } from '../../ui/feedback';
+import { NewPasswordFields, useNewPassword } from './NewPassword';
 
 export interface NewAccount {
   username: string;
@@ -14,9 +15,6 @@ export const registerAccount = (body: NewAccount) =>
   unwrap(api.POST('/api/auth/email/register', { body }));
 
 export type RegisteredUser = Awaited<ReturnType<typeof registerAccount>>['user'];
-
-export const PASSWORD_RULE =
-  'At least 10 characters, and not the same as your username or email address.';
 
 /** Username, email and a password typed twice: the fields of a new account. */
 export function AccountForm({
@@ -36,14 +34,11 @@ export function AccountForm({
 }) {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password !== again) return setMismatch(true);
-    setMismatch(false);
-    onSubmit({ username: username.trim(), email: email.trim(), password });
+    if (newPassword.confirmed())
+      onSubmit({ username: username.trim(), email: email.trim(), password: newPassword.password });
   };
   return (
     <form onSubmit={submit} aria-label={label}>
@@ -65,22 +60,7 @@ export function AccountForm({
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
-        <PasswordInput
-          label="Password"
-          description={PASSWORD_RULE}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Repeat the password"
-          autoComplete="new-password"
-          required
-          value={again}
-          error={mismatch ? 'The two passwords differ' : undefined}
-          onChange={(e) => setAgain(e.currentTarget.value)}
-        />
+        <NewPasswordFields state={newPassword} label="Password" repeatLabel="Repeat the password" />
         {children}
         <Button type="submit" loading={pending}>
           {submitLabel}

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../ui/feedback';
-import { PASSWORD_RULE } from './AccountForm';
+import { NewPasswordFields, useNewPassword } from './NewPassword';
 import { AuthFrame } from './AuthFrame';
 import { answerMessage } from './message';
 
@@ -29,9 +29,7 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const queries = useQueryClient();
   const [token, setToken] = useState(params.get('token') ?? '');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const change = useMutation({
     mutationFn: reset,
     // Every session of the account ended, this browser's among them.
@@ -39,9 +37,8 @@ export default function ResetPassword() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password !== again) return setMismatch(true);
-    setMismatch(false);
-    change.mutate({ token: token.trim(), new_password: password });
+    if (newPassword.confirmed())
+      change.mutate({ token: token.trim(), new_password: newPassword.password });
   };
   if (change.data) {
     return (
@@ -64,21 +61,10 @@ export default function ResetPassword() {
             value={token}
             onChange={(e) => setToken(e.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordFields
+            state={newPassword}
             label="New password"
-            description={PASSWORD_RULE}
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            required
-            value={again}
-            error={mismatch ? 'The two passwords differ' : undefined}
-            onChange={(e) => setAgain(e.currentTarget.value)}
+            repeatLabel="Repeat the new password"
           />
           <Text size="sm" c="dimmed">
             Every session of the account ends, and apps you connected must be approved again.

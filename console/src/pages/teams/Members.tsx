@@ -1,8 +1,8 @@
-import { Table, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../session';
 import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
+import { ListTable } from '../../ui/ListTable';
 import { Section } from '../account/Section';
 import { AddMember } from './AddMember';
 import { PAGE_SIZE, changeRole, fetchMembers, type Member, type Team, type TeamRole } from './api';
@@ -51,39 +51,28 @@ export function Members({ team, canManage }: { team: Team; canManage: boolean })
     body = (
       <>
         <ErrorNotice error={role.error} title="The role was not changed" />
-        <Table.ScrollContainer minWidth={680}>
-          <Table aria-label="Members" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.members.map((m) => (
-                <MemberRow
-                  key={m.user_id}
-                  member={m}
-                  actions={{
-                    canManage,
-                    isMe: m.user_id === me.id,
-                    pendingRole:
-                      role.isPending && role.variables.userId === m.user_id
-                        ? role.variables.role
-                        : null,
-                    onRole: (r) => role.mutate({ userId: m.user_id, role: r }),
-                    onRemove: () => setRemoving(m),
-                  }}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          label="Members"
+          minWidth={680}
+          columns={['Member', 'Email', 'Role', 'Joined', '']}
+        >
+          {members.data.members.map((m) => (
+            <MemberRow
+              key={m.user_id}
+              member={m}
+              actions={{
+                canManage,
+                isMe: m.user_id === me.id,
+                pendingRole:
+                  role.isPending && role.variables.userId === m.user_id
+                    ? role.variables.role
+                    : null,
+                onRole: (r) => role.mutate({ userId: m.user_id, role: r }),
+                onRemove: () => setRemoving(m),
+              }}
+            />
+          ))}
+        </ListTable>
         <Pager
           label="Pages of members"
           page={page}
