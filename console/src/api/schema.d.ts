@@ -1651,7 +1651,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Export a time range of the audit log as JSON Lines */
+    /** Export the audit entries matching the list’s filters as JSON Lines */
     get: operations['exportAuditEntries'];
     put?: never;
     post?: never;
@@ -1668,7 +1668,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Export a time range of the team’s audit entries as JSON Lines */
+    /** Export the team’s audit entries matching the list’s filters as JSON Lines */
     get: operations['exportTeamAuditEntries'];
     put?: never;
     post?: never;
@@ -16705,6 +16705,68 @@ export interface operations {
   exportAuditEntries: {
     parameters: {
       query?: {
+        actor_type?: 'user' | 'oauth_client' | 'satellite' | 'system';
+        actor_id?: string;
+        /** @description One action of the catalogue */
+        action?:
+          | 'auth.sign_in'
+          | 'auth.sign_out'
+          | 'user.created'
+          | 'user.password_changed'
+          | 'user.password_reset'
+          | 'user.email_changed'
+          | 'user.updated'
+          | 'user.role_changed'
+          | 'user.disabled'
+          | 'user.enabled'
+          | 'user.deleted'
+          | 'team.created'
+          | 'team.updated'
+          | 'team.deleted'
+          | 'team.member_added'
+          | 'team.member_removed'
+          | 'team.member_role_changed'
+          | 'oauth.consent_granted'
+          | 'oauth.consent_denied'
+          | 'oauth.tokens_issued'
+          | 'oauth.code_reused'
+          | 'oauth.client_registered'
+          | 'oauth.client_revoked'
+          | 'oauth.token_revoked'
+          | 'oauth.refresh_token_reused'
+          | 'satellite.registration_token_created'
+          | 'satellite.registration_token_revoked'
+          | 'satellite.paired'
+          | 'satellite.key_rotated'
+          | 'satellite.disabled'
+          | 'satellite.enabled'
+          | 'satellite.deleted'
+          | 'satellite.url_changed'
+          | 'settings.changed'
+          | 'installation.created'
+          | 'installation.updated'
+          | 'installation.tool_status_changed'
+          | 'installation.deleted'
+          | 'upstream_oauth.connected'
+          | 'upstream_oauth.refresh_failed'
+          | 'upstream_oauth.disconnected'
+          | 'installation.personal_config_changed'
+          | 'catalogue.server_created'
+          | 'catalogue.server_updated'
+          | 'catalogue.server_deleted'
+          | 'catalogue.category_created'
+          | 'catalogue.category_updated'
+          | 'catalogue.category_deleted'
+          | 'catalogue.version_created'
+          | 'catalogue.version_updated'
+          | 'registry.imported'
+          | 'registry.synced'
+          | 'encryption.reencrypt_started'
+          | 'encryption.reencrypt_finished'
+          | 'encryption.key_retired'
+          | 'audit.retention_applied';
+        target_type?: string;
+        target_id?: string;
         /** @description Only entries at or after this time (ISO 8601) */
         since?: string;
         /** @description Only entries before this time (ISO 8601) */
@@ -16785,6 +16847,68 @@ export interface operations {
   exportTeamAuditEntries: {
     parameters: {
       query?: {
+        actor_type?: 'user' | 'oauth_client' | 'satellite' | 'system';
+        actor_id?: string;
+        /** @description One action of the catalogue */
+        action?:
+          | 'auth.sign_in'
+          | 'auth.sign_out'
+          | 'user.created'
+          | 'user.password_changed'
+          | 'user.password_reset'
+          | 'user.email_changed'
+          | 'user.updated'
+          | 'user.role_changed'
+          | 'user.disabled'
+          | 'user.enabled'
+          | 'user.deleted'
+          | 'team.created'
+          | 'team.updated'
+          | 'team.deleted'
+          | 'team.member_added'
+          | 'team.member_removed'
+          | 'team.member_role_changed'
+          | 'oauth.consent_granted'
+          | 'oauth.consent_denied'
+          | 'oauth.tokens_issued'
+          | 'oauth.code_reused'
+          | 'oauth.client_registered'
+          | 'oauth.client_revoked'
+          | 'oauth.token_revoked'
+          | 'oauth.refresh_token_reused'
+          | 'satellite.registration_token_created'
+          | 'satellite.registration_token_revoked'
+          | 'satellite.paired'
+          | 'satellite.key_rotated'
+          | 'satellite.disabled'
+          | 'satellite.enabled'
+          | 'satellite.deleted'
+          | 'satellite.url_changed'
+          | 'settings.changed'
+          | 'installation.created'
+          | 'installation.updated'
+          | 'installation.tool_status_changed'
+          | 'installation.deleted'
+          | 'upstream_oauth.connected'
+          | 'upstream_oauth.refresh_failed'
+          | 'upstream_oauth.disconnected'
+          | 'installation.personal_config_changed'
+          | 'catalogue.server_created'
+          | 'catalogue.server_updated'
+          | 'catalogue.server_deleted'
+          | 'catalogue.category_created'
+          | 'catalogue.category_updated'
+          | 'catalogue.category_deleted'
+          | 'catalogue.version_created'
+          | 'catalogue.version_updated'
+          | 'registry.imported'
+          | 'registry.synced'
+          | 'encryption.reencrypt_started'
+          | 'encryption.reencrypt_finished'
+          | 'encryption.key_retired'
+          | 'audit.retention_applied';
+        target_type?: string;
+        target_id?: string;
         /** @description Only entries at or after this time (ISO 8601) */
         since?: string;
         /** @description Only entries before this time (ISO 8601) */

@@ -137,7 +137,7 @@ function entryRoutes(app: RouteApp, { source }: AuditDeps) {
   });
 }
 
-/** Time ranges of the log as JSON Lines: all of it, and a team's. */
+/** The log as JSON Lines, filtered as the list is: all of it, and a team's. */
 function exportRoutes(app: RouteApp, { db, sealer }: AuditDeps) {
   app.get(
     '/api/audit/export',
@@ -145,7 +145,7 @@ function exportRoutes(app: RouteApp, { db, sealer }: AuditDeps) {
       config: { auth: globalAdmin },
       schema: {
         operationId: 'exportAuditEntries',
-        summary: 'Export a time range of the audit log as JSON Lines',
+        summary: 'Export the audit entries matching the list’s filters as JSON Lines',
         tags,
         querystring: AuditExportQuery,
         response: { 200: jsonLines },
@@ -161,7 +161,7 @@ function exportRoutes(app: RouteApp, { db, sealer }: AuditDeps) {
       config: { auth: teamAdmin },
       schema: {
         operationId: 'exportTeamAuditEntries',
-        summary: 'Export a time range of the team’s audit entries as JSON Lines',
+        summary: 'Export the team’s audit entries matching the list’s filters as JSON Lines',
         tags,
         params: TeamParams,
         querystring: TeamAuditExportQuery,

@@ -27,11 +27,12 @@ export const auditFilters = {
 
 export const TeamAuditQuery = PaginatedQuery(auditFilters);
 export const GlobalAuditQuery = PaginatedQuery({ ...auditFilters, team_id: Type.Optional(Id) });
+/** An export takes the list's filters, without paging: what the list shows is what is exported. */
 export const AuditExportQuery = Type.Object(
-  { ...auditRange, team_id: Type.Optional(Id) },
+  { ...auditFilters, team_id: Type.Optional(Id) },
   { additionalProperties: false },
 );
-export const TeamAuditExportQuery = Type.Object(auditRange, { additionalProperties: false });
+export const TeamAuditExportQuery = Type.Object(auditFilters, { additionalProperties: false });
 
 export const AuditEntry = Type.Object({
   id: Type.String(),

@@ -80,7 +80,7 @@ const nextFrames = (page: Page) =>
   );
 
 describe('the audit log for a global administrator', () => {
-  it('lists what was done through the API, pages it, filters it and opens an entry', async () => {
+  it('lists what was done through the API, pages it, filters and exports it, opens an entry', async () => {
     const { page, context } = await signedInPage(c, root);
     const errors = watchPageErrors(page);
     await page.goto(`${c.base}/audit`);
@@ -112,6 +112,14 @@ describe('the audit log for a global administrator', () => {
     expect(await rowsWith(page, 'team.created').count()).toBe(created.length);
     expect(page.url()).toContain('action=team.created');
     expect(page.url()).not.toContain('page=');
+    // The export holds what the filtered list shows, not only its page.
+    const href = await page.getByRole('link', { name: 'Export (JSON Lines)' }).getAttribute('href');
+    expect(href).toContain('action=team.created');
+    const exported = (await (await context.request.get(`${c.base}${href}`)).text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq: number });
+    expect(exported.map((e) => e.seq)).toEqual(created.map((e) => e.seq).reverse());
 
     const ops = created.find((e) => e.target_id === opsTeam)!;
     await page.getByRole('button', { name: `Show details of entry ${ops.seq}` }).click();

@@ -51,7 +51,7 @@ function ExportButton({ scope, filters }: { scope: Scope; filters: AuditFilters 
         Export (JSON Lines)
       </Button>
       <Text size="xs" c="dimmed">
-        Exports follow the From and Until filters only.
+        Every entry the filters match, not only this page.
       </Text>
     </Stack>
   );

@@ -32,6 +32,6 @@ const withQuery = (path: string, query: Record<string, string>) => {
 export const streamUrl = (scope: Scope, filters: AuditFilters) =>
   withQuery(`${basePath(scope)}/entries/stream`, queryOf(filters));
 
-/** The JSON Lines export: the API filters exports by time range only. */
+/** The JSON Lines export of every entry matching the filters, not only the page shown. */
 export const exportUrl = (scope: Scope, filters: AuditFilters) =>
-  withQuery(`${basePath(scope)}/export`, queryOf({ since: filters.since, until: filters.until }));
+  withQuery(`${basePath(scope)}/export`, queryOf(filters));
