@@ -7,13 +7,7 @@ const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Time = (description: string) =>
   Type.Optional(Type.String({ format: 'date-time', description }));
 
-/** The time range every audit read accepts. */
-export const auditRange = {
-  since: Time('Only entries at or after this time (ISO 8601)'),
-  until: Time('Only entries before this time (ISO 8601)'),
-};
-
-/** Filters of a team's log; the global log adds `team_id`. */
+/** Filters of a team's log and its export; the global log adds `team_id`. */
 export const auditFilters = {
   actor_type: Type.Optional(StringEnum(AUDIT_ACTOR_TYPES)),
   actor_id: Type.Optional(Id),
@@ -22,7 +16,8 @@ export const auditFilters = {
   ),
   target_type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   target_id: Type.Optional(Id),
-  ...auditRange,
+  since: Time('Only entries at or after this time (ISO 8601)'),
+  until: Time('Only entries before this time (ISO 8601)'),
 };
 
 export const TeamAuditQuery = PaginatedQuery(auditFilters);

@@ -19,6 +19,12 @@ const call = (method: string, url: string, who: Account, payload?: object) =>
     headers: payload ? { ...who.headers, ...json } : who.headers,
     ...(payload ? { payload } : {}),
   });
+/** The entries of a JSON Lines export, in its order. */
+const linesOf = (body: string) =>
+  body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { action: string; seq: number; hash: string });
 const teamLog = (who: Account, query = '') =>
   call('GET', `/api/teams/${teamX}/audit/entries${query}`, who);
 
@@ -110,20 +116,14 @@ describe('the stream and the export', () => {
     const res = await call('GET', '/api/audit/export', root);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/jsonl/);
-    const lines = res.body
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const lines = linesOf(res.body);
     const seqs = lines.map((l) => l.seq);
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     expect(lines.at(-1)!.hash).toBe(
       (await call('GET', '/api/audit/head', root)).json().data.head_hash,
     );
     const teamOnly = await call('GET', `/api/teams/${teamX}/audit/export`, alice);
-    const teamLines = teamOnly.body
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const teamLines = linesOf(teamOnly.body);
     expect(teamLines.map((l) => l.action)).toEqual([
       'team.created',
       'team.member_added',
@@ -138,11 +138,7 @@ describe('the stream and the export', () => {
     const exported = async (url: string, who: Account) => {
       const res = await call('GET', url, who);
       expect(res.statusCode, res.body).toBe(200);
-      return res.body
-        .trimEnd()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { action: string; actor_id: string | null; seq: number });
+      return linesOf(res.body);
     };
     for (const query of [
       `action=team.member_added`,

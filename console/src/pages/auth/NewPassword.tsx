@@ -17,8 +17,9 @@ export function useNewPassword() {
     setAgain,
     /** Whether the two agree, showing under the second field when they do not. */
     confirmed() {
-      setMismatch(password !== again);
-      return password === again;
+      const same = password === again;
+      setMismatch(!same);
+      return same;
     },
     clear() {
       setPassword('');

@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../ui/feedback';
 import { when } from '../../ui/format';
 import { Section } from '../account/Section';
-import { fetchAllTeams } from './api';
+import { fetchAllTeams, type Team } from './api';
 import { PagedTeams } from './PagedTeams';
-
-type Team = Awaited<ReturnType<typeof fetchAllTeams>>['teams'][number];
 
 function TeamRow({ team }: { team: Team }) {
   return (

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../session';
-import { EmptyState, ErrorNotice, Loading } from '../../ui/feedback';
-import { ListTable } from '../../ui/ListTable';
+import { EmptyState, ErrorNotice } from '../../ui/feedback';
+import { ListTable, Listed } from '../../ui/ListTable';
 import { Section } from '../account/Section';
 import { AddMember } from './AddMember';
 import { PAGE_SIZE, changeRole, fetchMembers, type Member, type Team, type TeamRole } from './api';
@@ -44,50 +44,47 @@ export function Members({ team, canManage }: { team: Team; canManage: boolean })
     placeholderData: keepPreviousData,
   });
   const role = useRoleChange(team.id);
-  let body;
-  if (members.isPending) body = <Loading what="members" />;
-  else if (members.error) body = <ErrorNotice error={members.error} />;
-  else
-    body = (
-      <>
-        <ErrorNotice error={role.error} title="The role was not changed" />
-        <ListTable
-          label="Members"
-          minWidth={680}
-          columns={['Member', 'Email', 'Role', 'Joined', '']}
-        >
-          {members.data.members.map((m) => (
-            <MemberRow
-              key={m.user_id}
-              member={m}
-              actions={{
-                canManage,
-                isMe: m.user_id === me.id,
-                pendingRole:
-                  role.isPending && role.variables.userId === m.user_id
-                    ? role.variables.role
-                    : null,
-                onRole: (r) => role.mutate({ userId: m.user_id, role: r }),
-                onRemove: () => setRemoving(m),
-              }}
-            />
-          ))}
-        </ListTable>
-        <Pager
-          label="Pages of members"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={members.data.pagination.total}
-          noun={['member', 'members']}
-          onChange={setPage}
-        />
-        {members.data.pagination.total <= 1 ? <Alone canManage={canManage} /> : null}
-      </>
-    );
   return (
     <Section title="Members" description="Team admins manage the team; members use its servers.">
       {canManage ? <AddMember teamId={team.id} /> : null}
-      {body}
+      <Listed query={members} what="members">
+        {(list) => (
+          <>
+            <ErrorNotice error={role.error} title="The role was not changed" />
+            <ListTable
+              label="Members"
+              minWidth={680}
+              columns={['Member', 'Email', 'Role', 'Joined', '']}
+            >
+              {list.members.map((m) => (
+                <MemberRow
+                  key={m.user_id}
+                  member={m}
+                  actions={{
+                    canManage,
+                    isMe: m.user_id === me.id,
+                    pendingRole:
+                      role.isPending && role.variables.userId === m.user_id
+                        ? role.variables.role
+                        : null,
+                    onRole: (r) => role.mutate({ userId: m.user_id, role: r }),
+                    onRemove: () => setRemoving(m),
+                  }}
+                />
+              ))}
+            </ListTable>
+            <Pager
+              label="Pages of members"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={list.pagination.total}
+              noun={['member', 'members']}
+              onChange={setPage}
+            />
+            {list.pagination.total <= 1 ? <Alone canManage={canManage} /> : null}
+          </>
+        )}
+      </Listed>
       <RemoveMember
         teamId={team.id}
         teamName={team.name}
